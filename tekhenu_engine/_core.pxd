@@ -1,0 +1,114 @@
+# cython: language_level=3
+"""C-level declarations of the rules core, shared by the compiled agents."""
+from libc.stdint cimport uint64_t, int32_t
+
+cdef enum:
+    MAXP = 4
+    MAX_DICE = 32
+    MAX_CARDS = 128
+    MAX_TASKS = 64
+    MAX_LEGAL = 512
+    NT = 25        # temple spaces
+    NB = 18        # building spaces
+    NMARKET = 15
+
+cdef struct Task:
+    short type
+    short p
+    short a
+    short b
+    short c
+    short d
+
+cdef struct State:
+    int version
+    int nplayers          # 1 = solo against Botankhamun (seat 1), else 2-4
+    int nseats
+    int options
+    int difficulty
+    uint64_t rng          # drives sample_chance only; masked in observations
+    int arrow
+    int round             # rounds completed
+    int turn_idx
+    int maat_count
+    int scoring_count
+    int terminal
+    int cur_player
+    int first_player
+    int turn_order[4]
+    # dice
+    int ndice
+    short die_colour[32]
+    short die_value[32]
+    short die_loc[32]
+    # board
+    short horus_slot_god[6]
+    short statue_god[6][4]
+    short people[4]
+    short people_gold[4]
+    short osiris[6][4]
+    int osiris_row2_gold
+    short temple_tile[25]
+    short temple_rot[25]
+    short temple_owner[25]
+    short bspace[18]
+    short ra[3]
+    short pillar_loc[28]
+    # cards
+    short card_loc[128]
+    short market[15]
+    int market_open[4]
+    short start_loc[12]
+    short destiny_owner[4]
+    short hidden_count[3][16]
+    # players
+    int vp[4]
+    int happiness[4]
+    int population[4]
+    int gold[4]
+    int scribes[4]
+    int faith[4]
+    short res[4][4]
+    short prod[4][4]
+    int excess[4]
+    int pure_sum[4]
+    int taint_sum[4]
+    int ndice_board[4]
+    int statues[4]
+    int buildings[4]
+    int pillars[4]
+    int destiny[4]
+    int hap_flags[4]
+    int balance[4]
+    int soldiers[4]
+    int priests[4]
+    int blood[4]
+    int turn_flags[4]
+    int final_vp[4]
+    int breakdown[4][12]
+    # current turn
+    int cur_die
+    int cur_value
+    int cur_section
+    int cur_anubis
+    int cur_colour
+    # Botankhamun
+    short bot_pyramid[10]
+    int bot_pos
+    int bot_tile
+    int bot_turn_in_period
+    int bot_cards
+    int bot_tie_n
+    short bot_tie[16]
+    int bot_log[8]
+    # task stack
+    int ntasks
+    Task tasks[64]
+
+cdef int gen_legal(State* s, int32_t* out) noexcept nogil
+cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil
+cdef void apply_action(State* s, int32_t a) noexcept nogil
+cdef int32_t sample_chance(State* s) noexcept nogil
+cdef int current_player(State* s) noexcept nogil
+cdef uint64_t rng_next(uint64_t* r) noexcept nogil
+cdef void playout_random(State* s, uint64_t* r) noexcept nogil

@@ -1,0 +1,242 @@
+"""Move notation: every action is one whitespace-free token, parsed back exactly.
+
+``parse(format(a)) == a`` for every legal action (and chance outcome). The grammar is
+documented in ``docs/notation.md``. Tokens are ``verb:argument``; the verb names the
+kind of step, the argument is readable (god and card names, board coordinates).
+"""
+from __future__ import annotations
+
+import re
+
+from . import data
+
+GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
+COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
+RES = data.RESOURCE_LETTERS  # P B L G
+GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prodB", "prodL", "prodG")
+STATUE_TARGETS = ("god", "T-row3", "T-col3", "workshops", "quarries")
+BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
+DEBEN = ("pharaoh", "snake")
+
+# action kinds (must match the enum in _core.pyx)
+KINDS = {
+    1: "pass", 2: "roll", 3: "wheel", 4: "horus", 5: "tile", 6: "draw", 7: "reveal", 8: "first",
+    9: "deben", 10: "tie", 11: "keep", 12: "draft", 13: "destiny", 14: "gain", 15: "take",
+    16: "value", 17: "act", 18: "statue", 19: "pillar", 20: "rot", 21: "build", 22: "district",
+    23: "refresh", 24: "section", 25: "card", 26: "pay", 27: "faith", 28: "bread", 29: "decrees",
+    30: "extra", 31: "bless", 32: "botdestiny",
+}
+VERBS = {v: k for k, v in KINDS.items()}
+VERBS["anubis"] = 15
+VERBS["takeonly"] = 15
+
+
+def card_name(c: int) -> str:
+    """B01-B24 (0-23), T01-T24 (24-47), D01-D24 (48-71)."""
+    if not 0 <= c < 72:
+        raise ValueError(f"no card {c}")
+    return "BTD"[c // 24] + f"{c % 24 + 1:02d}"
+
+
+def card_id(name: str) -> int:
+    m = re.fullmatch(r"([BTD])(\d\d)", name)
+    if not m or not 1 <= int(m.group(2)) <= 24:
+        raise ValueError(f"not a card name: {name!r}")
+    return "BTD".index(m.group(1)) * 24 + int(m.group(2)) - 1
+
+
+def _god(x: int) -> str:
+    return GOD_ABBR[x]
+
+
+def _act_name(act: int) -> str:
+    if act < 6:
+        return GOD_ABBR[act]
+    if act == 6:
+        return "produce"
+    return "produce-" + RES[act - 7]
+
+
+def _parse_act(s: str) -> int:
+    if s in GOD_ABBR:
+        return GOD_ABBR.index(s)
+    if s == "produce":
+        return 6
+    if s.startswith("produce-") and s[8:] in RES:
+        return 7 + RES.index(s[8:])
+    raise ValueError(f"not an action name: {s!r}")
+
+
+def format_action(a: int) -> str:
+    """The token of an action or chance outcome."""
+    kind, x = a >> 24, a & 0xFFFFFF
+    if kind not in KINDS:
+        raise ValueError(f"unknown action kind in {a}")
+    v = KINDS[kind]
+    if kind == 1:
+        return "pass"
+    if kind == 2:
+        return f"roll:{COLOUR_LETTERS[x // 6]}{x % 6 + 1}"
+    if kind in (3, 4):
+        return f"{v}:{_god(x)}"
+    if kind == 5:
+        return f"tile:P{x:02d}"
+    if kind in (6, 11, 25):
+        return f"{v}:{card_name(x)}"
+    if kind in (7, 12):
+        return f"{v}:S{x + 1:02d}"
+    if kind in (13, 32):
+        return f"{v}:A{x + 1:02d}"
+    if kind in (8, 10, 16, 20):
+        return f"{v}:{x}"
+    if kind == 9:
+        return f"deben:{DEBEN[x]}"
+    if kind == 14:
+        return f"gain:{GAIN_NAMES[x]}"
+    if kind == 15:
+        verb = "anubis" if x & 0x8000 else ("takeonly" if x & 0x4000 else "take")
+        sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
+        return f"{verb}:{GOD_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
+    if kind == 17:
+        return f"act:{_act_name(x)}"
+    if kind == 18:
+        return f"statue:{STATUE_TARGETS[x]}"
+    if kind == 19:
+        return f"pillar:r{x // 5 + 1}c{x % 5 + 1}"
+    if kind == 21:
+        return f"build:{BUILD_NAMES[x]}"
+    if kind == 22:
+        return f"district:{RES[x]}"
+    if kind in (23, 24):
+        return f"{v}:{x + 1}"
+    if kind == 26:
+        parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(("P", "B", "L", "G", "Au")) if (x >> (3 * i)) & 7]
+        return "pay:" + ("".join(parts) if parts else "none")
+    if kind == 27:
+        return f"faith:{x - 32:+d}"
+    if kind == 28:
+        return f"bread:{x >> 4},{x & 0xF}"
+    if kind == 29:
+        ids = [((x >> (7 * i)) & 0x7F) - 1 for i in range(3)]
+        names = [card_name(c) for c in ids if c >= 0]
+        return "decrees:" + ("+".join(names) if names else "none")
+    if kind == 30:
+        return f"extra:{_act_name(x >> 4)}{x & 0xF}"
+    if kind == 31:
+        return f"bless:{card_name(x & 0x7F)}" + (f"/{x >> 7}" if x >> 7 else "")
+    raise ValueError(f"cannot format {a}")
+
+
+def parse_action(tok: str) -> int:
+    """The action of a token; ValueError naming the problem when it is not one."""
+    if not isinstance(tok, str) or not tok or any(c.isspace() for c in tok):
+        raise ValueError(f"not a move token: {tok!r}")
+    verb, _, arg = tok.partition(":")
+    if verb not in VERBS:
+        raise ValueError(f"unknown move verb {verb!r} in {tok!r}")
+    kind = VERBS[verb]
+    try:
+        x = _parse_arg(verb, kind, arg)
+    except (ValueError, IndexError, KeyError) as e:
+        raise ValueError(f"bad argument in move {tok!r}: {e}") from None
+    if not 0 <= x < (1 << 24):
+        raise ValueError(f"argument out of range in {tok!r}")
+    return (kind << 24) | x
+
+
+def _num(s: str, lo: int, hi: int) -> int:
+    if not re.fullmatch(r"[+-]?\d{1,3}", s):
+        raise ValueError(f"not a number: {s!r}")
+    n = int(s)
+    if not lo <= n <= hi:
+        raise ValueError(f"{n} not in {lo}..{hi}")
+    return n
+
+
+def _parse_arg(verb: str, kind: int, arg: str) -> int:
+    if kind == 1:
+        if arg:
+            raise ValueError("pass takes no argument")
+        return 0
+    if kind == 2:
+        return COLOUR_LETTERS.index(arg[0]) * 6 + _num(arg[1:], 1, 6) - 1 if len(arg) == 2 else _fail(arg)
+    if kind in (3, 4):
+        return GOD_ABBR.index(arg)
+    if kind == 5:
+        m = re.fullmatch(r"P(\d\d)", arg)
+        return _num(m.group(1), 1, 27) if m else _fail(arg)
+    if kind in (6, 11, 25):
+        return card_id(arg)
+    if kind in (7, 12):
+        m = re.fullmatch(r"S(\d\d)", arg)
+        return _num(m.group(1), 1, 12) - 1 if m else _fail(arg)
+    if kind in (13, 32):
+        m = re.fullmatch(r"A(\d\d)", arg)
+        return _num(m.group(1), 1, 4) - 1 if m else _fail(arg)
+    if kind == 8:
+        return _num(arg, 0, 3)
+    if kind == 10:
+        return _num(arg, 0, 15)
+    if kind == 16:
+        return _num(arg, 1, 6)
+    if kind == 20:
+        return _num(arg, 0, 3)
+    if kind == 9:
+        return DEBEN.index(arg)
+    if kind == 14:
+        return GAIN_NAMES.index(arg)
+    if kind == 15:
+        sec, _, die = arg.partition(":")
+        if len(die) != 2:
+            _fail(arg)
+        x = (GOD_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
+        return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
+    if kind == 17:
+        return _parse_act(arg)
+    if kind == 18:
+        return STATUE_TARGETS.index(arg)
+    if kind == 19:
+        m = re.fullmatch(r"r([1-5])c([1-5])", arg)
+        return (int(m.group(1)) - 1) * 5 + int(m.group(2)) - 1 if m else _fail(arg)
+    if kind == 21:
+        return BUILD_NAMES.index(arg)
+    if kind == 22:
+        return RES.index(arg)
+    if kind in (23, 24):
+        return _num(arg, 1, 4) - 1
+    if kind == 26:
+        if arg == "none":
+            return 0
+        x, pos = 0, 0
+        for m in re.finditer(r"(Au|P|B|L|G)([1-7])", arg):
+            if m.start() != pos:
+                _fail(arg)
+            pos = m.end()
+            x |= int(m.group(2)) << (3 * ("P", "B", "L", "G", "Au").index(m.group(1)))
+        return x if pos == len(arg) and pos else _fail(arg)
+    if kind == 27:
+        return _num(arg, -31, 31) + 32
+    if kind == 28:
+        b, _, g = arg.partition(",")
+        return (_num(b, 0, 15) << 4) | _num(g, 0, 15)
+    if kind == 29:
+        if arg == "none":
+            return 0
+        ids = [card_id(n) for n in arg.split("+")]
+        if len(ids) > 3:
+            _fail(arg)
+        x = 0
+        for i, c in enumerate(ids):
+            x |= (c + 1) << (7 * i)
+        return x
+    if kind == 30:
+        m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
+        return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
+    if kind == 31:
+        name, _, opt = arg.partition("/")
+        return card_id(name) | ((_num(opt, 0, 999) << 7) if opt else 0)
+    _fail(arg)
+
+
+def _fail(arg: str) -> int:
+    raise ValueError(f"cannot read {arg!r}")

@@ -899,7 +899,8 @@ cdef class GameState:
         cdef GameState g = self.clone()
         cdef State* s = &g.st
         cdef int c, loc, ty, cls
-        memset(s.hidden_count, 0, sizeof(s.hidden_count))
+        # No reset of hidden_count: a full state has none, and an observation keeps its
+        # counts, so the observation of an observation is the observation itself.
         for c in range(72):
             loc = s.card_loc[c]
             ty = c // 24
@@ -1140,6 +1141,34 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
             s.card_loc[pool[k]] = CL_PILE
             k += 1
     s.rng = rng_next(r)
+
+
+# ----------------------------------------------------------------------------- search support
+cdef int chance_visible(State* s, int seat) noexcept nogil:
+    """Whether seat sees the outcome of the chance step on top (the masking of observation()).
+
+    A card drawn for another seat's keep choice is hidden, and so is a Decree dealt
+    into another (human) seat's hand; every other outcome is public.
+    """
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    if t.type != CH_CARD:
+        return 1
+    if t.b == 1:
+        return t.c == seat
+    if t.b == 2 and t.a == 2:
+        return t.c == seat or is_bot(s, t.c)
+    return 1
+
+cdef int decision_visible(State* s, int seat) noexcept nogil:
+    """Whether seat sees which action the seat deciding on top takes.
+
+    Only another seat's choice of which Decree to keep is hidden (the kept Decree goes
+    to a hidden hand, the other to a hidden place).
+    """
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    if t.type == D_KEEP and t.p != seat and t.a == 2:
+        return 0
+    return 1
 
 
 def random_playouts(int players, int games, seed=0):

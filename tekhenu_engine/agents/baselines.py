@@ -7,14 +7,12 @@ uniform random baseline.
 """
 from __future__ import annotations
 
-import zlib
-
 from .._core import GameState
 from .._search import Searcher, greedy_choice, policy_choice
+from .ismcts import search_seed
 
 
-def _seed(seed: int, obs: GameState) -> int:
-    return (seed * 1_000_003) ^ zlib.crc32(obs.to_bytes())
+_seed = search_seed
 
 
 class GreedyAgent:

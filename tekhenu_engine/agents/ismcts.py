@@ -22,7 +22,7 @@ from typing import Callable
 
 from .. import notation
 from .._core import GameState
-from .._search import REWARDS, PLAYOUTS, VP_CATEGORIES, Searcher
+from .._search import PLAYOUTS, REWARDS, VP_CATEGORIES, Searcher
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -88,6 +88,16 @@ class SearchResult:
                          f"  {vp}  {bd}")
         lines.append("pv: " + self.pv_text())
         return "\n".join(lines)
+
+
+def search_seed(seed: int, obs: GameState) -> int:
+    """The seed of a search: the agent's seed mixed with a checksum of the position.
+
+    The checksum is taken over the readable form of the state (``to_json``), which holds
+    only the position (not the unused task-stack slots or the struct padding that the raw
+    bytes carry), so equal observations give equal seeds.
+    """
+    return (seed * 1_000_003) ^ zlib.crc32(obs.to_json().encode())
 
 
 def _merge(parts: list[dict], seat: int, elapsed_ms: float) -> SearchResult:
@@ -238,7 +248,7 @@ class ISMCTSAgent:
             if iterations is None and movetime_ms is None:
                 iterations = DEFAULT_ITERATIONS
         raw = obs.to_bytes()
-        base_seed = (self.seed * 1_000_003) ^ zlib.crc32(raw)
+        base_seed = search_seed(self.seed, obs)
         t0 = time.monotonic()
         deadline = None if movetime_ms is None else t0 + movetime_ms / 1000.0
         jobs = self.jobs

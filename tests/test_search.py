@@ -232,3 +232,15 @@ def test_three_and_four_players_each_seat_has_its_reward():
         r = ISMCTSAgent(iterations=300, seed=0).search(s.observation(seat), seat)
         assert all(len(c.expected_vp) == players for c in r.candidates)
         assert r.iterations == 300
+
+
+def test_clock_budget():
+    """A game clock gives more time per decision with more time left, within the time left."""
+    from tekhenu_engine.agents.ismcts import clock_budget_ms
+    s = position()
+    a = clock_budget_ms(60_000, 0, s)
+    b = clock_budget_ms(120_000, 0, s)
+    c = clock_budget_ms(60_000, 1_000, s)
+    assert 0 < a < b <= 60_000
+    assert c > a
+    assert clock_budget_ms(10, 0, s) <= 5

@@ -90,6 +90,23 @@ class SearchResult:
         return "\n".join(lines)
 
 
+TOTAL_ROUNDS = 16          # "over exactly 16 rounds" (game help)
+DECISIONS_PER_TURN = 3     # a turn is about three real decisions (die, value, action/target)
+
+
+def clock_budget_ms(remaining_ms: float, increment_ms: float, observation: GameState) -> float:
+    """Movetime for one decision under a game clock with an increment.
+
+    The time left is spread over the decisions the seat can still expect (its turns left,
+    about three real decisions each, plus two for the Maat and Scoring choices), and most
+    of the increment is added; never more than half of the time left, at least 1 ms.
+    """
+    rounds_left = max(1, TOTAL_ROUNDS - int(observation.field("round")))
+    expected = rounds_left * DECISIONS_PER_TURN + 2
+    budget = remaining_ms / expected + 0.8 * increment_ms
+    return max(1.0, min(budget, 0.5 * remaining_ms))
+
+
 def search_seed(seed: int, obs: GameState) -> int:
     """The seed of a search: the agent's seed mixed with a checksum of the position.
 

@@ -669,7 +669,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.turn_idx = -1
     for i in range(6):
         s.horus_slot_god[i] = -1
-        for k in range(3):
+        for k in range(4):
             s.statue_god[i][k] = -1
         for k in range(4):
             s.osiris[i][k] = -1
@@ -933,8 +933,24 @@ cdef class GameState:
 
     # --------------------------------------------------------------- serialisation
     def to_bytes(self):
-        """The raw state (fixed size)."""
-        return (<char*>&self.st)[:sizeof(State)]
+        """The raw state (fixed size; task slots above the stack are zeroed)."""
+        cdef State c = self.st
+        memset(&c.tasks[c.ntasks], 0, sizeof(Task) * (64 - c.ntasks))
+        return (<char*>&c)[:sizeof(State)]
+
+    @staticmethod
+    def layout():
+        """(sizeof(State), bytes of its fields): equal when the struct has no padding,
+        so that equal states have equal bytes."""
+        cdef GameState g = GameState.__new__(GameState)
+        cdef dict d = g.st
+        def count(v):
+            if isinstance(v, dict):
+                return sum(count(x) for x in v.values())
+            if isinstance(v, list):
+                return sum(count(x) for x in v)
+            return 4
+        return sizeof(State), count(d) + 4   # rng is 8 bytes
 
     @staticmethod
     def from_bytes(bytes raw):
@@ -1163,3 +1179,4 @@ def random_playouts(int players, int games, seed=0):
                     apply_action(&s, buf[rng_int(&r, n)])
                     decisions += 1
     return games, decisions
+include "_invariants.pxi"

@@ -367,27 +367,32 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
     return n
 
 cdef int32_t sample_chance(State* s) noexcept nogil:
-    """Draw one outcome of the chance step on top with the state's own generator."""
+    """Draw one outcome of the chance step on top with the state's own generator.
+
+    A pure function of the state: the generator moves on when a chance outcome is
+    applied (whatever its source), so a replayed game ends in an identical state."""
     cdef int32_t out[64]
     cdef double probs[64]
     cdef Task* t = &s.tasks[s.ntasks - 1]
+    cdef uint64_t r = s.rng
     cdef int i, k, n
-    cdef double u, acc
     if t.type == CH_DIE:
         n = 0
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 n += 1
-        k = rng_int(&s.rng, n)
+        if n == 0:
+            return -1
+        k = rng_int(&r, n)
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 if k == 0:
-                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&s.rng, 6))
+                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
                 k -= 1
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
-    return out[rng_int(&s.rng, n)]
+    return out[rng_int(&r, n)]
 
 # ----------------------------------------------------------------------------- legal moves
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
@@ -733,6 +738,7 @@ cdef void apply_one(State* s, int32_t a) noexcept nogil:
     cdef Task t = s.tasks[s.ntasks - 1]
     s.ntasks -= 1
     if t.type <= CH_LAST:
+        rng_next(&s.rng)
         do_chance(s, t, a)
     else:
         do_decision(s, t, a)

@@ -1162,21 +1162,24 @@ def random_playouts(int players, int games, seed=0):
     """Play `games` random games to the end in compiled code; returns (games, decisions)."""
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-    cdef int g
+    cdef int g, n
     cdef long long decisions = 0
     cdef int32_t buf[512]
-    cdef int n
     if players == 1 and not SOLO_SUPPORTED:
         raise ValueError("solo games need Botankhamun, which is not built yet")
     with nogil:
         for g in range(games):
             init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, 0, rng_next(&r))
-            while s.ntasks > 0:
-                if s.tasks[s.ntasks - 1].type <= CH_LAST:
-                    apply_action(&s, sample_chance(&s))
+            n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
+            while n != 0:
+                if n < 0:
+                    apply_one(&s, sample_chance(&s))
                 else:
-                    n = gen_legal(&s, buf)
-                    apply_action(&s, buf[rng_int(&r, n)])
+                    apply_one(&s, buf[rng_int(&r, n)])
                     decisions += 1
+                n = advance_legal(&s, buf)
     return games, decisions
+
+
 include "_invariants.pxi"
+include "_benchkit.pxi"

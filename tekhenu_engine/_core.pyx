@@ -192,6 +192,8 @@ DEF_VERSION = 1
 # ----------------------------------------------------------------------------- tables
 cdef int PURITY[3][8]
 cdef int LIGHT_PATTERN[6]
+cdef int LIGHT_AT[6][7]       # [arrow][section]: light of a section (7: Seth board, Shaded)
+cdef int PURITY_AT[6][7][8]   # [arrow][section][colour]
 cdef int TEMPLE_RK[25]
 cdef int TEMPLE_RN[25]
 cdef int BS_AXIS[18]
@@ -230,6 +232,11 @@ def _load_tables():
             PURITY[i][j] = d.PURITY[i][j]
     for i in range(6):
         LIGHT_PATTERN[i] = d.LIGHT_PATTERN[i]
+    for i in range(6):
+        for j in range(7):
+            LIGHT_AT[i][j] = d.LIGHT_PATTERN[(j - i + 6) % 6] if j < 6 else 1
+            for k in range(8):
+                PURITY_AT[i][j][k] = d.PURITY[LIGHT_AT[i][j]][k]
     for i in range(25):
         TEMPLE_RK[i] = d.TEMPLE_REWARDS[i][0]
         TEMPLE_RN[i] = d.TEMPLE_REWARDS[i][1]
@@ -300,10 +307,10 @@ cdef inline int is_bot(State* s, int p) noexcept nogil:
     return s.nplayers == 1 and p == 1
 
 cdef inline int light_of(State* s, int god) noexcept nogil:
-    return LIGHT_PATTERN[(god - s.arrow + 6) % 6]
+    return LIGHT_AT[s.arrow][god]
 
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
-    return PURITY[light_of(s, god)][colour]
+    return PURITY_AT[s.arrow][god][colour]
 
 cdef inline int card_type(int c) noexcept nogil:
     return c // 24

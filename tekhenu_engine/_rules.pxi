@@ -795,18 +795,19 @@ cdef int chance_single(State* s, int32_t* out) noexcept nogil:
 cdef int advance_legal(State* s, int32_t* buf) noexcept nogil:
     """advance(), returning what it stops at: -1 a chance step, 0 the end, else the number
     of legal actions of the decision on top (written to buf)."""
-    cdef int n
+    cdef int n, ty
     cdef Task t
     while True:
         if s.ntasks == 0:
             s.terminal = 1
             return 0
-        t = s.tasks[s.ntasks - 1]
-        if t.type >= A_NEXT_TURN:
+        ty = s.tasks[s.ntasks - 1].type
+        if ty >= A_NEXT_TURN:
             s.ntasks -= 1
+            t = s.tasks[s.ntasks]
             run_auto(s, t)
             continue
-        if t.type <= CH_LAST:
+        if ty <= CH_LAST:
             n = chance_single(s, buf)
             if n == 0:
                 s.ntasks -= 1

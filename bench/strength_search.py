@@ -38,15 +38,30 @@ def elo(p: float) -> float:
 
 
 def make(spec: str, budget: int, seed: int):
-    if spec == "ismcts":
-        return ISMCTSAgent(iterations=budget, seed=seed)
-    if spec == "greedy":
+    """An opponent from a spec: greedy, flatmc (same playouts per decision as the budget),
+    random, or ismcts[:key=value;...] (e.g. ismcts:playout=random, ismcts:iterations=half
+    for half the budget, ismcts:c_uct=0.4)."""
+    name, _, opts = spec.partition(":")
+    if name == "ismcts":
+        kw: dict = {"iterations": budget, "seed": seed + 7777}
+        for item in filter(None, opts.split(";")):
+            k, _, v = item.partition("=")
+            if k == "iterations":
+                kw[k] = max(1, budget // 2) if v == "half" else int(v)
+            elif k in ("c_uct",):
+                kw[k] = float(v)
+            elif k in ("cutoff", "jobs"):
+                kw[k] = int(v)
+            else:
+                kw[k] = v
+        return ISMCTSAgent(**kw)
+    if name == "greedy":
         return GreedyAgent(seed=seed)
-    if spec == "flatmc":
+    if name == "flatmc":
         return FlatMCAgent(playouts=budget, seed=seed)
-    if spec == "random":
+    if name == "random":
         return RandomAgent(seed=seed)
-    raise ValueError(spec)
+    raise ValueError(f"unknown opponent {spec!r}")
 
 
 def play_one(job: tuple[str, int, int, bool]) -> dict:
@@ -84,7 +99,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--budgets", default="200,1000", help="ISMCTS iterations per decision, comma-separated")
-    ap.add_argument("--opponents", default="greedy,flatmc")
+    ap.add_argument("--opponents", default="greedy,flatmc",
+                    help="comma-separated: greedy, flatmc, random, ismcts[:key=value;...]")
     ap.add_argument("--solo", action="store_true", help="also ISMCTS vs Botankhamun Hard, 8 VP Decrees")
     ap.add_argument("--procs", type=int, default=1, help="games played in parallel")
     ap.add_argument("--json", default=None, help="write the results to this file")

@@ -276,7 +276,7 @@ cdef class Searcher:
     def __cinit__(self):
         self.nodes = NULL
 
-    def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.7, str reward="auto",
+    def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
         from tekhenu_engine._core import GameState

@@ -208,7 +208,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, *, iterations: int | None = None, movetime_ms: float | None = None,
-                 c_uct: float = 0.7, reward: str = "auto", playout: str = "heuristic",
+                 c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000) -> None:
         if reward not in REWARDS:

@@ -154,15 +154,19 @@ cdef int playout(State* s, uint64_t* r, int mode, int cutoff) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended."""
     cdef int32_t legal[512]
     cdef int n, k = 0
+    cdef int32_t a
     while s.ntasks > 0:
         if current_player(s) == -1:
-            apply_action(s, sample_chance(s))
-            continue
-        if cutoff > 0 and k >= cutoff:
+            a = sample_chance(s)
+        else:
+            if cutoff > 0 and k >= cutoff:
+                return 0
+            n = gen_legal(s, legal)
+            a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
+            k += 1
+        if a < 0:       # no outcome: cannot happen after advance(); evaluate instead
             return 0
-        n = gen_legal(s, legal)
-        apply_action(s, policy_pick(s, legal, n, r, mode))
-        k += 1
+        apply_action(s, a)
     return 1
 
 # ----------------------------------------------------------------------------- evaluation
@@ -437,10 +441,14 @@ cdef class Searcher:
                 # chance, or a choice the seat cannot see: sampled, edge keyed by what is seen
                 if m == -1:
                     a = sample_chance(&s)
+                    if a < 0:
+                        break
                     key = a if chance_visible(&s, self.seat) else HIDDEN_KEY
                     m = -1
                 else:
                     n = gen_legal(&s, legal)
+                    if n <= 0:
+                        break
                     a = policy_pick(&s, legal, n, &self.rng, self.playout_mode)
                     key = HIDDEN_KEY
                 apply_action(&s, a)
@@ -456,6 +464,8 @@ cdef class Searcher:
                 plen += 1
                 continue
             n = gen_legal(&s, legal)
+            if n <= 0:
+                break
             child = self.select(node, &s, m, legal, n, &a)
             apply_action(&s, a)
             if child == -1:

@@ -206,10 +206,16 @@ cdef int beats(State* s, int p, int q) noexcept nogil:
             return 0
     return 0
 
-cdef void rewards(State* s, int finished, int mode, double* est, double* rew, double* win) noexcept nogil:
-    """Final (or estimated) VP in est, reward per seat in rew, win chance per seat in win."""
+cdef void rewards(State* s, int finished, int mode, double* centre, double* est, double* rew,
+                  double* win, double* margin) noexcept nogil:
+    """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
+
+    The margin term of seat p is the logistic of (margin - centre[p]) / 10, where centre[p]
+    is the mean margin of p over the search so far ("dynamic komi"): far ahead or far
+    behind, a better margin than expected still counts.
+    """
     cdef int p, q, N = s.nseats
-    cdef double pw, best, tot = 0, z = 0
+    cdef double pw, best, tot = 0
     if finished:
         for p in range(N):
             est[p] = s.vp[p]
@@ -228,21 +234,17 @@ cdef void rewards(State* s, int finished, int mode, double* est, double* rew, do
             if est[q] > best:
                 best = est[q]
         pw /= (N - 1)
+        margin[p] = est[p] - best
         if finished:
             win[p] = 1.0 if winner(s) == p else 0.0
         else:
-            win[p] = sigmoid((est[p] - best) / 4.0)
+            win[p] = sigmoid(margin[p] / 4.0)
         if mode == R_WIN:
             rew[p] = pw
         elif mode == R_SHARE:
             rew[p] = 0
         else:
-            z = 0.5 + (est[p] - best) / 60.0
-            if z < 0:
-                z = 0
-            if z > 1:
-                z = 1
-            rew[p] = 0.9 * pw + 0.1 * z
+            rew[p] = 0.9 * pw + 0.1 * sigmoid((margin[p] - centre[p]) / 10.0)
         tot += est[p] if est[p] > 0 else 0
     if mode == R_SHARE:
         for p in range(N):
@@ -275,6 +277,7 @@ cdef class Searcher:
     cdef public long long iterations
     cdef double sum_win
     cdef double sum_margin
+    cdef double msum[4]      # margin sums per seat (the centre of the margin term)
     cdef int path[4096]
 
     def __cinit__(self):
@@ -311,6 +314,7 @@ cdef class Searcher:
         self.new_node(-1, -1, -1)
         self.iterations = 0
         self.stop_flag = 0
+        self.msum[0] = self.msum[1] = self.msum[2] = self.msum[3] = 0
 
     def __dealloc__(self):
         if self.nodes != NULL:
@@ -429,6 +433,8 @@ cdef class Searcher:
         cdef double rew[4]
         cdef double win[4]
         cdef double best
+        cdef double centre[4]
+        cdef double marg[4]
         cdef Node* nd
         memcpy(&s, &self.root, sizeof(State))
         resample_state(&s, &self.rng)
@@ -479,7 +485,11 @@ cdef class Searcher:
             self.path[plen] = node
             plen += 1
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff)
-        rewards(&s, finished, self.reward_mode, est, rew, win)
+        for p in range(4):
+            centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
+        rewards(&s, finished, self.reward_mode, centre, est, rew, win, marg)
+        for p in range(s.nseats):
+            self.msum[p] += marg[p]
         for k in range(plen):
             nd = &self.nodes[self.path[k]]
             nd.visits += 1

@@ -244,3 +244,15 @@ def test_clock_budget():
     assert 0 < a < b <= 60_000
     assert c > a
     assert clock_budget_ms(10, 0, s) <= 5
+
+
+def test_stop_reaches_the_worker_processes():
+    """With jobs=2 a stop request ends every tree, and the merged result comes back."""
+    s = position(seed=10, decisions=20)
+    seat = s.current_player()
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    t0 = time.monotonic()
+    r = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, movetime_ms=60_000, stop=stop)
+    assert time.monotonic() - t0 < 5.0
+    assert r.iterations == sum(c.visits for c in r.candidates) > 0

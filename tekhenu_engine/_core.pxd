@@ -121,5 +121,6 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil
 cdef int winner(State* s) noexcept nogil
 cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
 cdef int happiness_vp(int h) noexcept nogil
+cdef int purity_of(State* s, int god, int colour) noexcept nogil
 cdef int chance_visible(State* s, int seat) noexcept nogil
 cdef int decision_visible(State* s, int seat) noexcept nogil

@@ -22,7 +22,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tekhenu_engine._core cimport (State, Task, MAX_LEGAL, gen_legal, apply_action, sample_chance,
                                    current_player, rng_next, rng_int, resample_state, winner,
-                                   temple_score, happiness_vp, chance_visible, decision_visible)
+                                   temple_score, happiness_vp, purity_of, chance_visible, decision_visible)
 from tekhenu_engine import notation as _notation
 
 # Action kinds: the public action encoding (``kind << 24 | payload``) of _core.pyx, also
@@ -60,9 +60,10 @@ cdef enum:
 cdef enum:
     P_HEURISTIC = 0
     P_RANDOM = 1
+    P_HEURISTIC0 = 2   # the first heuristic (no Pure preference), kept to measure against
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
-PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM}
+PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0}
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 
@@ -118,9 +119,11 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     Heuristic (cheap, by action kind only): the orderings the rules core already gives
     are used where the first option is the sensible one (least Gold in a payment, the
     most Bread paid at Scoring, the best Decree set, Faith nearest balance); a die is
-    kept at its rolled value (no Scribe spent) 3 times in 4; a God action is preferred
-    4:1 to Produce; an Anubis take (2 Scribes) is rare; taking cards is preferred 4:1 to
-    paying for a refresh. Everything else is uniform.
+    kept at its rolled value (no Scribe spent) 3 times in 4; a die that goes to the Pure
+    side of the scales is preferred 2:1 to a Tainted one (the balance at Maat); a God
+    action is preferred 4:1 to Produce; an Anubis take (2 Scribes) is rare; taking cards
+    is preferred 4:1 to paying for a refresh. Everything else is uniform.
+    ``heuristic0`` is the same without the Pure preference (kept for measurements).
     """
     cdef int kind, i, x, tot = 0
     cdef int w[512]
@@ -133,7 +136,12 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         kind = legal[i] >> 24
         x = legal[i] & 0xFFFFFF
         if kind == K_TAKE:
-            w[i] = 1 if (x & 0x8000) else 6
+            if x & 0x8000:
+                w[i] = 1
+            elif mode == P_HEURISTIC and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
+                w[i] = 12
+            else:
+                w[i] = 6
         elif kind == K_VALUE:
             w[i] = 3 * (n - 1) if x == s.cur_value else 1
         elif kind == K_ACT:
@@ -642,8 +650,9 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef int n = gen_legal(&root, legal)
     return policy_pick(&root, legal, n, &r, PLAYOUTS[playout])
 
-def policy_match(int players, int games, seed=0, int heuristic_seats=1):
-    """Games between the heuristic playout policy (seats in the bit mask) and uniform random.
+def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
+                 str other="random"):
+    """Games between playout policies: `policy` for the seats in the bit mask, `other` elsewhere.
 
     Returns (wins per seat, mean VP per seat). Runs entirely in compiled code.
     """
@@ -652,6 +661,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1):
     cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
     cdef int g, n, m, p
+    cdef int ma = PLAYOUTS[policy], mb = PLAYOUTS[other]
     wins = [0] * 4
     vps = [0.0] * 4
     for g in range(games):
@@ -665,8 +675,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1):
                     apply_action(&s, sample_chance(&s))
                     continue
                 n = gen_legal(&s, legal)
-                apply_action(&s, policy_pick(&s, legal, n, &r,
-                                             P_HEURISTIC if (heuristic_seats >> m) & 1 else P_RANDOM))
+                apply_action(&s, policy_pick(&s, legal, n, &r, ma if (heuristic_seats >> m) & 1 else mb))
         wins[winner(&s)] += 1
         for p in range(s.nseats):
             vps[p] += <double>s.vp[p] / games

@@ -399,7 +399,7 @@ cdef int people_choices(State* s, int p, int* out) noexcept nogil:
             best = im
             n = 0
         if im == best and im > 0:
-            out[n] = k - 1
+            out[n] = k
             n += 1
     return n
 

@@ -117,6 +117,9 @@ def describe(e: dict[str, Any]) -> str:
     parts.append(took + ".")
     if e["god"] < 0:
         return " ".join(parts)
+    if not e["done"] and e["tie"] and e["what"] == NONE:
+        parts.append(f"{data.GODS[e['god']]}: {e['tie']} equal choices, random tie-break pending.")
+        return " ".join(parts)
     act = _action(e)
     if e["tie"]:
         act += f" (random among {e['tie']} equal choices)"

@@ -137,3 +137,23 @@ def resolve_tie(g: GameState, index: int) -> GameState:
     assert g.step_type() == CH_TIE
     g.apply(parse_action(f"tie:{index}"))
     return g
+
+
+def greedy_action(g: GameState, rng: random.Random) -> int:
+    """A small greedy baseline for the player: the action that leaves the best
+    VP margin over Botankhamun right after it (plus a little for stock), ties at random."""
+    acts = g.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    best, cands = None, []
+    for a in acts:
+        h = g.clone()
+        h.apply_unchecked(a)
+        vp = h.returns()
+        res = sum(h.field("res")[0]) + h.field("gold")[0] if False else 0
+        v = vp[0] - vp[1] + res
+        if best is None or v > best:
+            best, cands = v, [a]
+        elif v == best:
+            cands.append(a)
+    return rng.choice(cands)

@@ -433,7 +433,7 @@ cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcep
     if cB > s.res[p][1]:
         short += cB - s.res[p][1]
     short += hook_lg_short(s, p, cL, cG)
-    return short <= s.gold[p]
+    return short <= s.gold[p] + hook_wild_extra(s, p)
 
 cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
     return cP | (cB << 3) | (cL << 6) | (cG << 9)

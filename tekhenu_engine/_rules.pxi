@@ -21,7 +21,8 @@ cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogi
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:
-    hook_god_action(s, p, god, value, flags)
+    if hook_god_action(s, p, god, value, flags):
+        return      # a card decision comes first; A_GOD was pushed again
     if god == 0:
         push(s, D_HORUS, p, value, flags, 0, 0)
     elif god == 1:
@@ -255,6 +256,8 @@ cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept no
 
 cdef void resolve_produce(State* s, int p, int r, int value, int flags) noexcept nogil:
     """Produce: the die value in Resources; above the Production marker is excess (Taint)."""
+    if hook_produce_start(s, p, r, value, flags):
+        return      # a card decision comes first; A_PRODUCE was pushed again
     cdef int m = s.prod[p][r], gain = value, ex = 0
     if gain > m:
         ex = gain - m
@@ -408,7 +411,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0):
+        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0)):
             out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
             n += 1
         if can_anubis and col != 7:
@@ -568,6 +571,9 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     out[n] = mk(K_EXTRA, v)
                     n += 1
         else:
+            if t.a & F_FREE:
+                out[n] = mk(K_PASS, 0)    # D23 "may" be played
+                n += 1
             for g in range(6):
                 for v in range(1, 7):
                     if can_god(s, p, g, v, t.a):
@@ -624,6 +630,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == D_ACTION:
         hook_before_action(s, p, x)
         push_action(s, p, x, s.cur_value, s.cur_colour, 0)
+        hook_after_action(s, p, x)
     elif t.type == D_HORUS:
         push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
         if hook_free_lg(s, p, t.b):
@@ -687,6 +694,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.destiny[p] = x
         push(s, A_REWARDS, p, t.a, 0, 0, 0)
     elif t.type == D_EXTRA:
+        if kind == K_PASS:
+            return
         if t.b == 1:
             push_god(s, p, 0, x, t.a)
         else:

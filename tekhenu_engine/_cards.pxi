@@ -327,7 +327,10 @@ cdef inline void hook_take_die(State* s, int p) noexcept nogil:
 
 cdef inline int hook_die_purity(State* s, int p, int purity) noexcept nogil:
     """The side of the scales: by the colour the die is treated as (B11/B12) and T08's choice."""
-    cdef int pur = purity_of(s, s.cur_section, s.cur_colour)
+    cdef int pur
+    if is_bot(s, p):
+        return purity
+    pur = purity_of(s, s.cur_section, s.cur_colour)
     if pur == 2:
         if s.turn_flags[p] & TF_T08:
             return 1 if (s.turn_flags[p] & TF_T08_TAINT) else 0

@@ -515,7 +515,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
         for k in range(4):
             if s.market_open[k] and not (t.b & (1 << k)) and section_cards(s, k) > 0 \
-                    and hook_can_pay_papyrus(s, p, cost + 1, 4):
+                    and ((t.c & F_FREE) or hook_can_pay_papyrus(s, p, cost + 1, 4)):
                 out[n] = mk(K_REFRESH, k)
                 n += 1
     elif t.type == D_THOTH_CARD:
@@ -655,7 +655,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         else:
             push(s, D_THOTH_REFRESH, p, t.a, t.b | (1 << x), t.c, 0)
             push(s, A_THOTH_DISCARD, p, x, 0, 0, 0)
-            push_pay(s, p, 1, 0, 0, 0, 0)
+            push_pay(s, p, 1, 0, 0, 0, t.c)    # D23: free as well
     elif t.type == D_THOTH_CARD:
         for i in range(15):
             if s.market[i] == x:

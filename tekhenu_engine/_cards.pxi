@@ -106,6 +106,18 @@ cdef void insert_task(State* s, int idx, int type, int p, int a, int b, int c) n
     s.tasks[idx].c = c
     s.tasks[idx].d = 0
 
+cdef int can_god_die(State* s, int p, int god, int v, int flags) noexcept nogil:
+    """``can_god`` for an action with the turn's die: T14 may still move the value by 1 or 2
+    when the God action is performed, so a value within 2 of a feasible one is usable."""
+    cdef int w
+    if can_god(s, p, god, v, flags):
+        return 1
+    if uses_die(flags) and tech(s, p, 14):
+        for w in range(v - 2, v + 3):
+            if w >= 1 and w <= 6 and can_god(s, p, god, w, flags):
+                return 1
+    return 0
+
 # ----------------------------------------------------------------------------- payments
 cdef inline int hook_lg_short(State* s, int p, int cL, int cG) noexcept nogil:
     """Limestone and Granite still owed after own stock (Gold pays the rest). T22 pools them."""
@@ -299,7 +311,7 @@ cdef int die_ok(State* s, int p, int colour, int value) noexcept nogil:
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god(s, p, s.cur_section, v, 0):
+        if can_god_die(s, p, s.cur_section, v, 0):
             return 1
     return 0
 
@@ -560,9 +572,10 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                     out[n] = bl(24 + 12, v)
                     n += 1
     elif m == M_T14:
-        out[n] = mk(K_PASS, 0)
-        n += 1
         i = find_task(s, A_GOD)
+        if i >= 0 and can_god(s, p, s.tasks[i].a, s.tasks[i].b, s.tasks[i].c):
+            out[n] = mk(K_PASS, 0)      # keep the value (only when it allows the action)
+            n += 1
         if i >= 0:
             for v in range(s.tasks[i].b - 2, s.tasks[i].b + 3):
                 if v >= 1 and v <= 6 and v != s.tasks[i].b \
@@ -590,7 +603,7 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
             out[n] = bl(24 + 9, v)
             n += 1
     elif m == M_DO_EXTRA:
-        if can_god(s, p, t.b, s.cur_value, F_EXTRA | F_SAMEDIE):
+        if can_god_die(s, p, t.b, s.cur_value, F_EXTRA | F_SAMEDIE):
             out[0] = bl(t.c, 0)
             n = 1
     elif m == M_T19:

@@ -634,7 +634,7 @@ cdef int die_usable(State* s, int p, int section, int colour, int value, int anu
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god(s, p, section, v, 0):
+        if can_god_die(s, p, section, v, 0):
             return 1
     return 0
 

@@ -451,20 +451,20 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     elif t.type == D_ADJUST:
         value_range(s, p, s.cur_value, &lo, &hi)
         for v in range(lo, hi + 1):
-            if s.cur_anubis or s.cur_colour < 4 or can_god(s, p, s.cur_section, v, 0):
+            if s.cur_anubis or s.cur_colour < 4 or can_god_die(s, p, s.cur_section, v, 0):
                 out[n] = mk(K_VALUE, v)
                 n += 1
     elif t.type == D_ACTION:
         if s.cur_anubis:
             for g in range(6):
-                if can_god(s, p, g, s.cur_value, 0):
+                if can_god_die(s, p, g, s.cur_value, 0):
                     out[n] = mk(K_ACT, g)
                     n += 1
             for r in range(4):
                 out[n] = mk(K_ACT, 7 + r)
                 n += 1
         else:
-            if can_god(s, p, s.cur_section, s.cur_value, 0):
+            if can_god_die(s, p, s.cur_section, s.cur_value, 0):
                 out[n] = mk(K_ACT, s.cur_section)
                 n += 1
             if s.cur_colour < 4:

@@ -554,6 +554,25 @@ def test_t14_god_value():
     assert on_scales(g, p) == (0, 5)
 
 
+def test_t14_opens_a_die():
+    """T14: a gray die whose value allows no God action is usable when the value change T14
+    grants at the God action reaches one that does (and then the change is compulsory).
+    Ra with a 2 points at the right slot, left empty here; T14 turns it to 3 or 4."""
+    g = start()
+    g, p = turn(g, [(RA, GR, 2)], (), scribes=0, res=(0, 0, 5, 5), gold=0)
+    d = g.to_dict()
+    d["pillar_loc"][d["ra"][2]] = 0
+    d["ra"][2] = 0
+    g = GameState.from_dict(d)
+    assert "take:Ra:g2" not in tokens(g)
+    g = give(g, p, "T14")
+    g = play(g, "take:Ra:g2")
+    assert set(tokens(g)) == {"bless:T14/3", "bless:T14/4"}
+    g = play(g, "bless:T14/4", "pillar:r3c3")
+    finish_turn(g, p)
+    assert f(g, "pillars", p) == 1
+
+
 def _at_maat(players, cards=None, faith=None, seed=1):
     """A game played with first choices from round 4 to the first Faith step of the Maat
     phase that follows it; `cards` {seat: names} given at the start, `faith` {seat: n}."""

@@ -172,10 +172,10 @@ def test_b09_opens_gray_die():
     """B09: a gray die no value of which could be used becomes takeable when the card can
     turn it to a value that allows the God action."""
     g = start()
-    # Bastet costs 2 Papyrus: affordable. Thoth at value 1 is free; at 3+ costs Papyrus.
-    g, p = turn(g, [(RA, GR, 2)], (), scribes=0, res=(0, 0, 3, 0), gold=0)
+    g, p = turn(g, [(RA, GR, 2)], (), scribes=0, res=(0, 0, 5, 5), gold=0)
     d = g.to_dict()
-    d["ra"] = [d["ra"][0], d["ra"][1], 0]            # the right Ra slot (die 1-2) is empty
+    d["pillar_loc"][d["ra"][2]] = 0
+    d["ra"][2] = 0                                    # the right Ra slot (die 1-2) is empty
     g = GameState.from_dict(d)
     assert "take:Ra:g2" not in tokens(g)
     g = give(g, p, "B09")

@@ -106,7 +106,7 @@ cdef void insert_task(State* s, int idx, int type, int p, int a, int b, int c) n
     s.tasks[idx].c = c
     s.tasks[idx].d = 0
 
-cdef int can_god_die(State* s, int p, int god, int v, int flags) noexcept nogil:
+cdef inline int can_god_die(State* s, int p, int god, int v, int flags) noexcept nogil:
     """``can_god`` for an action with the turn's die: T14 may still move the value by 1 or 2
     when the God action is performed, so a value within 2 of a feasible one is usable."""
     cdef int w
@@ -278,7 +278,7 @@ cdef inline int hook_forbidden_ok(State* s, int p) noexcept nogil:
     """T08: Forbidden dice may be taken as Pure or Tainted."""
     return tech(s, p, 8)
 
-cdef int hook_take_ok(State* s, int p, int sec, int col, int v, int pur, int base) noexcept nogil:
+cdef inline int hook_take_ok(State* s, int p, int sec, int col, int v, int pur, int base) noexcept nogil:
     """May seat p take this die for an action (base: the base rules allow it)?
 
     After B23/B24 only Anubis takes are offered. B11/B12 make any die usable (a colour that

@@ -646,8 +646,8 @@ cdef void do_bless(State* s, Task t, int32_t a) noexcept nogil:
                 g = (s.cur_section + (1 if (opt & 1) else 5)) % 6
             else:
                 g = (s.cur_section + 3) % 6
-                gain_population(s, p, -1)
-                gain_happiness(s, p, -1)
+                gain_happiness(s, p, -1)      # each track 1 down (Happiness first:
+                gain_population(s, p, -1)     # the Population cap must not take a second)
             i = find_task(s, D_ACTION)
             if i >= 0:
                 # extra first: just above the normal action (after the die is placed);

@@ -326,6 +326,15 @@ def test_b19_b20_opposite_extra(name):
     assert on_scales(g, p) == (2, 0) and f(g, "ndice_board", p) == 1
 
 
+def test_b19_each_track_one_down():
+    """B19: 'decrease your Happiness and Population by 1': with Happiness = Population = 5
+    both end at 4 (the cap does not take a second Happiness)."""
+    g = start()
+    g, p = turn(g, [(HA, Y, 2)], ("B19",), scribes=0, happiness=5, population=5)
+    g = play(g, "take:Ha:y2", "bless:B19")
+    assert f(g, "happiness", p) == 4 and f(g, "population", p) == 4
+
+
 @pytest.mark.parametrize("name", ["B21", "B22"])
 def test_b21_b22_produce_twice(name):
     """B21, B22: 'Play when performing a Produce Resources action: Take the Produce

@@ -181,6 +181,19 @@ cdef inline void hook_paid(State* s, int p, int spend) noexcept nogil:
     if spend & (1 << 18):
         t_vp_once(s, p, TF_T22VP)
 
+cdef int hook_bread_upkeep(State* s, int p, int need, int32_t* out) noexcept nogil:
+    """T10 at Scoring: more ways to pay the Bread upkeep, with Scribes in place of Gold
+    (payload Scribes << 8 | Bread << 4 | Gold; the base options have no Scribes)."""
+    cdef int b, g, sc, n = 0
+    if not tech(s, p, 10) or s.scribes[p] == 0:
+        return 0
+    for b in range(min(need, s.res[p][1]), -1, -1):
+        for g in range(min(need - b, s.gold[p]), -1, -1):
+            for sc in range(min(need - b - g, s.scribes[p]), 0, -1):
+                out[n] = mk(K_BREAD, (sc << 8) | (b << 4) | g)
+                n += 1
+    return n
+
 cdef inline int hook_can_pay_statue(State* s, int p, int cost) noexcept nogil:
     """B13/B14 waive the Granite; T04's Granite may be gained before the action."""
     if held(s, p, 12) or held(s, p, 13):

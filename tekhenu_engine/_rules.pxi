@@ -551,6 +551,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
             for g in range(min(need - b, s.gold[p]), -1, -1):
                 out[n] = mk(K_BREAD, (b << 4) | g)
                 n += 1
+        n += hook_bread_upkeep(s, p, need, out + n)
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:
@@ -678,9 +679,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.balance[p] += x - 32
         s.faith[p] = 0
     elif t.type == D_BREAD:
-        s.res[p][1] -= x >> 4
+        s.res[p][1] -= (x >> 4) & 0xF
         s.gold[p] -= x & 0xF
-        add_vp(s, p, -3 * (t.a - (x >> 4) - (x & 0xF)), VP_BREAD)
+        s.scribes[p] -= (x >> 8) & 0xF      # T10: Scribes in place of Gold
+        add_vp(s, p, -3 * (t.a - ((x >> 4) & 0xF) - (x & 0xF) - ((x >> 8) & 0xF)), VP_BREAD)
     elif t.type == D_DECREES:
         score_decree_set(s, p, x)
     elif t.type == D_KEEP:

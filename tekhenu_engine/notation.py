@@ -118,7 +118,8 @@ def format_action(a: int) -> str:
     if kind == 27:
         return f"faith:{x - 32:+d}"
     if kind == 28:
-        return f"bread:{x >> 4},{x & 0xF}"
+        sc = f",{x >> 8}" if x >> 8 else ""  # Scribes paid as Gold (T10)
+        return f"bread:{(x >> 4) & 0xF},{x & 0xF}{sc}"
     if kind == 29:
         ids = [((x >> (7 * i)) & 0x7F) - 1 for i in range(3)]
         names = [card_name(c) for c in ids if c >= 0]
@@ -224,7 +225,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         return _num(arg, -31, 31) + 32
     if kind == 28:
         b, _, g = arg.partition(",")
-        return (_num(b, 0, 15) << 4) | _num(g, 0, 15)
+        g, _, sc = g.partition(",")
+        return (_num(sc, 1, 15) << 8 if sc else 0) | (_num(b, 0, 15) << 4) | _num(g, 0, 15)
     if kind == 29:
         if arg == "none":
             return 0

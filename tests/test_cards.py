@@ -514,6 +514,22 @@ def test_t10_scribes_for_gold_once_per_turn():
     assert f(g, "vp", p) == vp + 1
 
 
+def test_t10_scribes_for_bread_upkeep():
+    """T10 'You may use ... Scribes in place of Gold' at Scoring: the Bread upkeep can be
+    paid with Scribes (no VP: 'during your turn' only)."""
+    g = start()
+    p = seat(g)
+    g = give(g, p, "T10")
+    g = edit(g, round=7, maat_count=1, buildings={0: 3, 1: 3}, res={0: [0, 0, 0, 0], 1: [0, 0, 0, 0]},
+             gold={0: 0, 1: 0}, scribes={0: 2, 1: 2})
+    while not (g.step()[0] == D_BREAD and g.step()[1] == p):
+        g.apply_chance() if g.is_chance() else g.apply(g.legal_actions()[0])
+    assert set(tokens(g)) == {"bread:0,0", "bread:0,0,1"}
+    vp = f(g, "vp", p)
+    g = play(g, "bread:0,0,1")
+    assert f(g, "scribes", p) == 1 and f(g, "vp", p) == vp
+
+
 def test_t11_value_one():
     """T11: 'Whenever you perform any action using a die of value 1: Score 2 VP.'"""
     g = start()

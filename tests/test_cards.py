@@ -764,6 +764,60 @@ def test_t24_gold_per_blessing():
     assert f(g, "gold", p) == 2
 
 
+# ============================================================================ interactions
+def test_blessing_stacks_with_technology_t13_b21():
+    """'Their effects stack with each other as well as with any applicable Technology
+    benefits.' T13 (+1 Resource, value change) with B21 (Produce twice): the value is
+    changed once, and each Produce gains T13's extra Resource."""
+    g = start()
+    g, p = turn(g, [(HA, Y, 2)], ("T13", "B21"), scribes=0, res=(0, 0, 0, 0), gold=0)
+    g = play(g, "take:Ha:y2", "bless:T13/1", "bless:B21")
+    finish_turn(g, p)
+    assert f(g, "res", p)[P_] == 2 * (1 + 1) and f(g, "excess", p) == 0
+
+
+def test_extra_action_triggers_per_action_technology():
+    """B17's extra Bastet is a Bastet God Action performed: T06 ('Whenever you perform a
+    Bastet God Action: Score 2 VP and gain 1 Population and 1 Happiness') pays for it."""
+    g = start()
+    g, p = turn(g, [(HA, Y, 2)], ("B17", "T06"), scribes=1, res=(2, 0, 0, 0), gold=0,
+                happiness=2, population=9)
+    vp = f(g, "vp", p)
+    g = play(g, "take:Ha:y2", "bless:B17/1")
+    finish_turn(g, p)
+    assert f(g, "vp", p) == vp + 2 and f(g, "population", p) == 10
+    assert f(g, "happiness", p) == 2 + 1 + 2
+
+
+def test_free_anubis_still_an_anubis_action():
+    """B23 'perform an Anubis Action as if you had spent two Scribes' is an Anubis Action:
+    T23 ('Whenever you perform an Anubis Action: Score 3 VP') pays; T24 pays 1 Gold for
+    the Blessing."""
+    g, p = _seat_turn_with(("B23", "T23", "T24"), [(HO, K, 5), (HA, Y, 3)], scribes=0,
+                           res=(0, 0, 0, 0), gold=0)
+    vp = f(g, "vp", p)
+    g = play(g, "bless:B23", "anubis:Ho:k5", "act:produce-G")
+    finish_turn(g, p)
+    assert f(g, "vp", p) == vp + 3 and f(g, "gold", p) == 1
+
+
+def test_horus_bonus_for_extra_action():
+    """An extra God action pays the Horus bonus like any other ('every time another player
+    performs this God Action'): seat q's Statue on Bastet (slot 4: 1 Gold) pays when p's
+    B19 extra Bastet action is performed (and in 2 players p's own action pays p's Statue)."""
+    g = start()
+    g, p = turn(g, [(HO, GR, 3)], ("B19",), scribes=0, res=(2, 0, 0, 4), gold=0,
+                happiness=3, population=9)
+    q = 1 - p
+    g = edit(g, statue_god=[[-1] * 4 if i != BA else [q, -1, -1, -1] for i in range(6)],
+             statues={q: 1}, gold={q: 0})
+    g = play(g, "take:Ho:g3")
+    assert "bless:B19" in tokens(g)
+    g = play(g, "bless:B19")
+    finish_turn(g, p)
+    assert f(g, "gold", q) == 1
+
+
 # ============================================================================ Pillar abilities
 LIGHT_ARROW = {0: 0, 1: 5, 2: 4}     # arrow that makes Ra's section Sunny / Shaded / Dark
 

@@ -55,7 +55,7 @@ cdef enum:
     BL_POP = 20
     BL_CARDS = 21           # cards taken by Thoth: (id+1) in 7 bits each
     BL_DONE = 22            # 1 once the turn is over
-    BL_N = 24
+    BL_N = 25
     PYR_N = 10
 
 cdef int PYR_ROW_START[5]
@@ -291,6 +291,7 @@ cdef void bot_take(State* s, int p) noexcept nogil:
 cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
     cdef int sec = s.die_loc[i] - 1
     s.die_loc[i] = DL_BOT + p
+    s.ndice_board[p] += 1
     s.cur_die = i
     s.cur_section = sec
     s.cur_colour = s.die_colour[i]

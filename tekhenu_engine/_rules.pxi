@@ -21,7 +21,8 @@ cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogi
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:
-    hook_god_action(s, p, god, value, flags)
+    if hook_god_action(s, p, god, value, flags):
+        return      # a card decision comes first; A_GOD was pushed again
     if god == 0:
         push(s, D_HORUS, p, value, flags, 0, 0)
     elif god == 1:
@@ -255,6 +256,8 @@ cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept no
 
 cdef void resolve_produce(State* s, int p, int r, int value, int flags) noexcept nogil:
     """Produce: the die value in Resources; above the Production marker is excess (Taint)."""
+    if hook_produce_start(s, p, r, value, flags):
+        return      # a card decision comes first; A_PRODUCE was pushed again
     cdef int m = s.prod[p][r], gain = value, ex = 0
     if gain > m:
         ex = gain - m
@@ -369,27 +372,32 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
     return n
 
 cdef int32_t sample_chance(State* s) noexcept nogil:
-    """Draw one outcome of the chance step on top with the state's own generator."""
+    """Draw one outcome of the chance step on top with the state's own generator.
+
+    A pure function of the state: the generator moves on when a chance outcome is
+    applied (whatever its source), so a replayed game ends in an identical state."""
     cdef int32_t out[64]
     cdef double probs[64]
     cdef Task* t = &s.tasks[s.ntasks - 1]
+    cdef uint64_t r = s.rng
     cdef int i, k, n
-    cdef double u, acc
     if t.type == CH_DIE:
         n = 0
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 n += 1
-        k = rng_int(&s.rng, n)
+        if n == 0:
+            return -1
+        k = rng_int(&r, n)
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 if k == 0:
-                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&s.rng, 6))
+                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
                 k -= 1
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
-    return out[rng_int(&s.rng, n)]
+    return out[rng_int(&r, n)]
 
 # ----------------------------------------------------------------------------- legal moves
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
@@ -410,7 +418,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0):
+        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0)):
             out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
             n += 1
         if can_anubis and col != 7:
@@ -450,20 +458,20 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     elif t.type == D_ADJUST:
         value_range(s, p, s.cur_value, &lo, &hi)
         for v in range(lo, hi + 1):
-            if s.cur_anubis or s.cur_colour < 4 or can_god(s, p, s.cur_section, v, 0):
+            if s.cur_anubis or s.cur_colour < 4 or can_god_die(s, p, s.cur_section, v, 0):
                 out[n] = mk(K_VALUE, v)
                 n += 1
     elif t.type == D_ACTION:
         if s.cur_anubis:
             for g in range(6):
-                if can_god(s, p, g, s.cur_value, 0):
+                if can_god_die(s, p, g, s.cur_value, 0):
                     out[n] = mk(K_ACT, g)
                     n += 1
             for r in range(4):
                 out[n] = mk(K_ACT, 7 + r)
                 n += 1
         else:
-            if can_god(s, p, s.cur_section, s.cur_value, 0):
+            if can_god_die(s, p, s.cur_section, s.cur_value, 0):
                 out[n] = mk(K_ACT, s.cur_section)
                 n += 1
             if s.cur_colour < 4:
@@ -514,7 +522,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
         for k in range(4):
             if s.market_open[k] and not (t.b & (1 << k)) and section_cards(s, k) > 0 \
-                    and hook_can_pay_papyrus(s, p, cost + 1, 4):
+                    and ((t.c & F_FREE) or hook_can_pay_papyrus(s, p, cost + 1, 4)):
                 out[n] = mk(K_REFRESH, k)
                 n += 1
     elif t.type == D_THOTH_CARD:
@@ -545,6 +553,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
             for g in range(min(need - b, s.gold[p]), -1, -1):
                 out[n] = mk(K_BREAD, (b << 4) | g)
                 n += 1
+        n += hook_bread_upkeep(s, p, need, out + n)
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:
@@ -570,6 +579,9 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     out[n] = mk(K_EXTRA, v)
                     n += 1
         else:
+            if t.a & F_FREE:
+                out[n] = mk(K_PASS, 0)    # D23 "may" be played
+                n += 1
             for g in range(6):
                 for v in range(1, 7):
                     if can_god(s, p, g, v, t.a):
@@ -626,6 +638,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == D_ACTION:
         hook_before_action(s, p, x)
         push_action(s, p, x, s.cur_value, s.cur_colour, 0)
+        hook_after_action(s, p, x)
     elif t.type == D_HORUS:
         push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
         if hook_free_lg(s, p, t.b):
@@ -650,7 +663,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         else:
             push(s, D_THOTH_REFRESH, p, t.a, t.b | (1 << x), t.c, 0)
             push(s, A_THOTH_DISCARD, p, x, 0, 0, 0)
-            push_pay(s, p, 1, 0, 0, 0, 0)
+            push_pay(s, p, 1, 0, 0, 0, t.c)    # D23: free as well
     elif t.type == D_THOTH_CARD:
         for i in range(15):
             if s.market[i] == x:
@@ -668,9 +681,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.balance[p] += x - 32
         s.faith[p] = 0
     elif t.type == D_BREAD:
-        s.res[p][1] -= x >> 4
+        s.res[p][1] -= (x >> 4) & 0xF
         s.gold[p] -= x & 0xF
-        add_vp(s, p, -3 * (t.a - (x >> 4) - (x & 0xF)), VP_BREAD)
+        s.scribes[p] -= (x >> 8) & 0xF      # T10: Scribes in place of Gold
+        add_vp(s, p, -3 * (t.a - ((x >> 4) & 0xF) - (x & 0xF) - ((x >> 8) & 0xF)), VP_BREAD)
     elif t.type == D_DECREES:
         score_decree_set(s, p, x)
     elif t.type == D_KEEP:
@@ -689,6 +703,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.destiny[p] = x
         push(s, A_REWARDS, p, t.a, 0, 0, 0)
     elif t.type == D_EXTRA:
+        if kind == K_PASS:
+            return
         if t.b == 1:
             push_god(s, p, 0, x, t.a)
         else:
@@ -735,43 +751,92 @@ cdef void apply_one(State* s, int32_t a) noexcept nogil:
     cdef Task t = s.tasks[s.ntasks - 1]
     s.ntasks -= 1
     if t.type <= CH_LAST:
+        rng_next(&s.rng)
         do_chance(s, t, a)
     else:
         do_decision(s, t, a)
 
 cdef void apply_action(State* s, int32_t a) noexcept nogil:
     """Apply a legal action or chance outcome, then run the game forward to the next choice."""
+    cdef int32_t buf[512]
     apply_one(s, a)
-    advance(s)
+    advance_legal(s, buf)
 
 cdef void advance(State* s) noexcept nogil:
     """Run automatic steps and auto-apply every step with exactly one outcome."""
     cdef int32_t buf[512]
-    cdef double probs[512]
-    cdef int n
+    advance_legal(s, buf)
+
+cdef int chance_single(State* s, int32_t* out) noexcept nogil:
+    """How many outcomes the chance step on top has, as 0, 1 (written to out) or 2 (= several).
+
+    A cheap count: the probabilities are only computed when a caller asks for them."""
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    cdef double probs[64]
+    cdef int i, n = 0, c = -1
+    if t.type == CH_DIE:
+        for i in range(s.ndice):
+            if s.die_loc[i] == DL_BAG:
+                return 2          # six faces at least
+        return 0
+    if t.type == CH_CARD:
+        normalise_deck(s, t.a)
+        for i in range(t.a * 24, t.a * 24 + 24):
+            if s.card_loc[i] == CL_PILE:
+                n += 1
+                c = i
+                if n > 1:
+                    return 2
+        if n == 1:
+            out[0] = mk(K_DRAW, c)
+            return 1
+        return min(gen_chance(s, out, probs), 2)
+    if t.type == CH_PILLAR:
+        for i in range(1, 28):
+            if s.pillar_loc[i] == 0:
+                n += 1
+                c = i
+                if n > 1:
+                    return 2
+        if n == 1:
+            out[0] = mk(K_TILE, c)
+        return n
+    if t.type == CH_DEBEN:
+        return 2
+    return min(gen_chance(s, out, probs), 2)
+
+cdef int advance_legal(State* s, int32_t* buf) noexcept nogil:
+    """advance(), returning what it stops at: -1 a chance step, 0 the end, else the number
+    of legal actions of the decision on top (written to buf)."""
+    cdef int n, ty
     cdef Task t
     while True:
         if s.ntasks == 0:
             s.terminal = 1
-            return
-        t = s.tasks[s.ntasks - 1]
-        if t.type >= A_NEXT_TURN:
+            return 0
+        ty = s.tasks[s.ntasks - 1].type
+        if ty >= A_NEXT_TURN:
             s.ntasks -= 1
+            t = s.tasks[s.ntasks]
             run_auto(s, t)
             continue
-        if t.type <= CH_LAST:
-            if t.type == CH_CARD:
-                normalise_deck(s, t.a)
-            n = gen_chance(s, buf, probs)
-        else:
-            n = gen_legal(s, buf)
+        if ty <= CH_LAST:
+            n = chance_single(s, buf)
+            if n == 0:
+                s.ntasks -= 1
+                continue
+            if n == 1:
+                apply_one(s, buf[0])
+                continue
+            return -1
+        n = gen_legal(s, buf)
         if n == 0:
             s.ntasks -= 1
             continue
         if n == 1:
             apply_one(s, buf[0])
             continue
-        return
+        return n
 
 # ----------------------------------------------------------------------------- automatic steps
 cdef void run_auto(State* s, Task t) noexcept nogil:
@@ -1248,9 +1313,12 @@ cdef void playout_random(State* s, uint64_t* r) noexcept nogil:
     """Play uniformly random legal decisions and sampled chance outcomes to the end."""
     cdef int32_t buf[512]
     cdef int n
-    while s.ntasks > 0:
-        if s.tasks[s.ntasks - 1].type <= CH_LAST:
-            apply_action(s, sample_chance(s))
+    if s.ntasks == 0:
+        return
+    n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(s, buf)
+    while n != 0:
+        if n < 0:
+            apply_one(s, sample_chance(s))
         else:
-            n = gen_legal(s, buf)
-            apply_action(s, buf[rng_int(r, n)])
+            apply_one(s, buf[rng_int(r, n)])
+        n = advance_legal(s, buf)

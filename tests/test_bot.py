@@ -903,3 +903,25 @@ def test_compiled_random_solo_games_reach_the_end(difficulty):
         g.playout(seed)
         assert g.is_terminal() and g.field("bot_turns") == 16
         assert all(v >= 0 for v in g.returns())
+
+
+@pytest.mark.parametrize("difficulty,options", [("easy", {}), ("medium", {"random_start": True}),
+                                                ("hard", {"decree8": True})])
+def test_thousands_of_solo_games_keep_every_invariant(difficulty, options):
+    """Issue 2's invariants hold in solo games too (no negative stock, Happiness <= Population
+    <= 21, VP >= 0, dice, pieces and cards conserved), after every step, at every difficulty
+    and table option: "Keep Botankhamun's die next to the Action tiles; it will be returned as
+    usual during the Maat phase" (its dice count with its pieces, never on scales)."""
+    from tekhenu_engine._core import checked_random_games
+    r = checked_random_games(1, 2000, seed=7, difficulty=difficulty, **options)
+    assert r["failure"] is None, r["failure"][:3]
+    assert r["games"] == 2000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_many_more_solo_games_keep_every_invariant(difficulty):
+    """The slow marker: 50,000 solo games per difficulty."""
+    from tekhenu_engine._core import checked_random_games
+    r = checked_random_games(1, 50_000, seed=70, difficulty=difficulty)
+    assert r["failure"] is None, r["failure"][:3]

@@ -102,15 +102,12 @@ cdef void push_pyramid(State* s) noexcept nogil:
 
 cdef int bot_gen_chance(State* s, Task* t, int32_t* out) noexcept nogil:
     """Outcomes of Botankhamun's own chance steps (the pyramid draw); 0 for other types."""
-    cdef int n = 0, tile, k, used
+    cdef int n = 0, tile, k, used = 0
     if t.type == CH_PYRAMID:
+        for k in range(t.a):
+            used |= 1 << s.bot_pyramid[k]
         for tile in range(PYR_N):
-            used = 0
-            for k in range(t.a):
-                if s.bot_pyramid[k] == tile:
-                    used = 1
-                    break
-            if not used:
+            if not (used >> tile) & 1:
                 out[n] = mk(K_PYRAMID, tile)
                 n += 1
     return n
@@ -239,7 +236,10 @@ cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
     colour, gray only when no coloured die is left; ties to a section where it has a
     Statue, then to the higher-numbered Horus slot (always one die).
     """
-    cdef int tile = s.bot_pyramid[s.bot_pos], sec, k, j, col, i, n, key, best, bi
+    cdef int tile = s.bot_pyramid[s.bot_pos], sec, k, j, col, i, n, key
+    cdef int seckey[6]
+    cdef int bestkey[5]
+    cdef int bestdie[5]
     skipped[0] = 0
     if tile < 6:
         sec = tile
@@ -250,22 +250,26 @@ cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
             skipped[0] |= 1 << sec
             sec = (sec + 5) % 6            # counter-clockwise
         return 0
+    for sec in range(6):
+        seckey[sec] = has_statue_in(s, BOT, sec) * 8 + horus_slot_of(s, sec)
+    for col in range(5):
+        bestkey[col] = -1
+        bestdie[col] = -1
+    for i in range(s.ndice):                 # one pass: the best die of every colour
+        if s.die_loc[i] < 1 or s.die_loc[i] > 6 or s.die_colour[i] > 4:
+            continue
+        sec = s.die_loc[i] - 1
+        col = s.die_colour[i]
+        if purity_of(s, sec, col) >= 2:
+            continue
+        key = s.die_value[i] * 64 + seckey[sec]
+        if key > bestkey[col]:
+            bestkey[col] = key
+            bestdie[col] = i
     for j in range(5):
         col = BOT_RES_TILE[tile - 6][j] if j < 4 else 4
-        best = -1
-        bi = -1
-        for i in range(s.ndice):
-            if s.die_loc[i] < 1 or s.die_loc[i] > 6 or s.die_colour[i] != col:
-                continue
-            sec = s.die_loc[i] - 1
-            if purity_of(s, sec, col) >= 2:
-                continue
-            key = s.die_value[i] * 64 + has_statue_in(s, BOT, sec) * 8 + horus_slot_of(s, sec)
-            if key > best:
-                best = key
-                bi = i
-        if bi >= 0:
-            out[0] = bi
+        if bestdie[col] >= 0:
+            out[0] = bestdie[col]
             return 1
         skipped[0] |= 1 << col
     return 0
@@ -444,23 +448,39 @@ cdef void bot_horus(State* s, int p, int v) noexcept nogil:
     s.bot_log[BL_WHAT] = BA_HORUS_VP
 
 # --- Ra
-cdef inline int bot_ra_score(State* s, int space, int tile, int slot) noexcept nogil:
-    """1 VP per Building in line, 1 VP per touching edge (any colour, border too), slot VP."""
-    return line_buildings(s, space, -1) + edge_matches(s, space, tile, 0, 1) + 3 - slot
+cdef inline int touching_edges(State* s, int r, int c) noexcept nogil:
+    """Edges of a tile on (r, c) that touch a Pillar tile or the Temple border, any colour."""
+    cdef int n = 0
+    n += 1 if r == 0 else (1 if 0 < s.temple_tile[(r - 1) * 5 + c] <= 27 else 0)
+    n += 1 if r == 4 else (1 if 0 < s.temple_tile[(r + 1) * 5 + c] <= 27 else 0)
+    n += 1 if c == 0 else (1 if 0 < s.temple_tile[r * 5 + c - 1] <= 27 else 0)
+    n += 1 if c == 4 else (1 if 0 < s.temple_tile[r * 5 + c + 1] <= 27 else 0)
+    return n
 
 cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
-    """Best empty Temple spaces for the die's tile, unrotated; ties to a line with one of its
-    Buildings, then to a space not on the Temple's edge (the rest is random)."""
-    cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot], sp, key, best = -1, n = 0, r, c
+    """Best empty Temple spaces for the die's tile, unrotated: 1 VP per Building (anyone's)
+    in its row and column, 1 per touching edge (any colour, the border too), the slot's
+    1-3 VP; ties to a line with one of its Buildings, then to a space not on the Temple's
+    edge (the rest is random). Line counts are taken once (the same count as line_buildings)."""
+    cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot], sp, key, best = -1, n = 0, r, c, i, ln
+    cdef int lines[2][5]      # Buildings per row / column
+    cdef int own[2][5]        # its own Buildings per row / column
     if tile == 0 or s.pillars[p] >= 8:
         return 0
+    for i in range(5):
+        lines[0][i] = lines[1][i] = own[0][i] = own[1][i] = 0
+    for i in range(nbspaces(s)):
+        if s.bspace[i] >= 0:
+            lines[BS_AXIS[i]][BS_LINE[i]] += 1
+            if s.bspace[i] == p:
+                own[BS_AXIS[i]][BS_LINE[i]] += 1
     for sp in range(25):
         if s.temple_tile[sp] != 0:
             continue
         r = sp // 5
         c = sp % 5
-        key = bot_ra_score(s, sp, tile, slot) * 4
-        if line_buildings(s, sp, p) > 0:
+        key = (lines[0][r] + lines[1][c] + touching_edges(s, r, c) + 3 - slot) * 4
+        if own[0][r] + own[1][c] > 0:
             key += 2
         if r > 0 and r < 4 and c > 0 and c < 4:
             key += 1
@@ -475,7 +495,7 @@ cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
 cdef void bot_place_pillar(State* s, int p, int v, int space) noexcept nogil:
     """Place the tile, score it, slide and refill the display; no reward, no ability."""
     cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot]
-    cdef int vp = bot_ra_score(s, space, tile, slot)
+    cdef int vp = line_buildings(s, space, -1) + touching_edges(s, space // 5, space % 5) + 3 - slot
     s.temple_tile[space] = tile
     s.temple_rot[space] = 0
     s.temple_owner[space] = p

@@ -86,7 +86,11 @@ cdef int bot_move(int pos, int face) noexcept nogil:
     Row r (0 = base) holds 4 - r tiles; the tile up-right of (r, i) is (r + 1, i). Four
     turns per Maat period keep every path inside the pyramid (r + i <= 3).
     """
-    cdef int r = pyr_row(pos), i = pos - PYR_ROW_START[r]
+    cdef int r, i
+    if pos < 0:
+        return 0
+    r = pyr_row(pos)
+    i = pos - PYR_ROW_START[r]
     if i >= 3 - r:
         return pos          # the right edge: no move exists (never reached in 4 turns)
     if face == 0:
@@ -277,6 +281,8 @@ cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
 cdef void bot_take(State* s, int p) noexcept nogil:
     cdef int cand[16]
     cdef int skipped = 0, n
+    if s.bot_pos < 0:
+        s.bot_pos = 0
     s.bot_log[BL_POS] = s.bot_pos
     s.bot_log[BL_TILE] = s.bot_pyramid[s.bot_pos]
     n = bot_die_candidates(s, cand, &skipped)
@@ -307,6 +313,8 @@ cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
 cdef void bot_act(State* s, int p) noexcept nogil:
     """Its version of the God action of the die's section (never pays, never produces)."""
     cdef int god = s.cur_section, v = s.cur_value
+    if god < 0 or god > 5 or v < 1 or v > 6:
+        return                              # no die in hand (only in a hand-made state)
     s.bot_log[BL_GOD] = god
     s.bot_log[BL_VP0] = s.vp[p]
     s.bot_log[BL_SCR0] = s.scribes[p]

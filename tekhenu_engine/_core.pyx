@@ -1060,6 +1060,8 @@ cdef class GameState:
                 bad(f"task {i} tie")
             if t.type == CH_PYRAMID and not (0 <= t.a < 10):
                 bad(f"task {i} pyramid place")
+            if t.type in (CH_PYRAMID, CH_DEBEN, A_BOT_TAKE, A_BOT_ACT, A_BOT_DONE) and s.nplayers != 1:
+                bad(f"task {i}: Botankhamun's step outside a solo game")
             if t.type == A_RA_RES and not (0 <= t.b < 25 and 0 <= t.c < 4):
                 bad(f"task {i} Ra placement")
             if t.type == A_HATHOR_RES and not (0 <= t.a < 18):

@@ -925,3 +925,35 @@ def test_many_more_solo_games_keep_every_invariant(difficulty):
     from tekhenu_engine._core import checked_random_games
     r = checked_random_games(1, 50_000, seed=70, difficulty=difficulty)
     assert r["failure"] is None, r["failure"][:3]
+
+
+def _check_finished_solo_game(g: GameState) -> None:
+    """A finished solo game: 16 turns of Botankhamun, every VP accounted for by category."""
+    assert g.is_terminal() and g.field("bot_turns") == 16
+    for seat in (0, 1):
+        assert g.returns()[seat] == 10 + sum(g.score_breakdown(seat).values())
+    assert g.winner() in (0, 1)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_scripted_games_against_a_greedy_player_reach_the_end(difficulty):
+    """Done means: "A scripted human-free solo game: a simple baseline player against
+    Botankhamun" - a few here, hundreds per difficulty under the slow marker."""
+    from botpos import play_solo
+    for seed in range(5):
+        _check_finished_solo_game(play_solo(seed, difficulty))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty,options", [("easy", {}), ("medium", {}), ("hard", {}),
+                                                ("hard", {"decree8": True})])
+def test_hundreds_of_scripted_games_per_difficulty(difficulty, options):
+    """300 games per difficulty against the greedy baseline, all reaching the end; prints
+    Botankhamun's mean score (reported in docs/botankhamun.md, bench/bot_scores.py)."""
+    from botpos import play_solo
+    scores = []
+    for seed in range(300):
+        g = play_solo(seed, difficulty, **options)
+        _check_finished_solo_game(g)
+        scores.append(g.returns()[1])
+    print(f"\nBotankhamun {difficulty} {options}: mean {sum(scores) / len(scores):.1f} VP over {len(scores)} games")

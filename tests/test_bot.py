@@ -592,6 +592,18 @@ def test_thoth_goes_lower_when_the_highest_section_is_short():
     assert [((cards >> (7 * i)) & 0x7F) - 1 for i in range(3)] == [m[10], m[8], m[9]]
 
 
+def test_thoth_with_no_section_holding_enough_cards_does_nothing():
+    """GH: "If an action has nowhere to go, it does nothing; the die is still taken."
+    Happiness 4 opens only section 1; it holds 1 card, a 3 needs 2."""
+    d = _market(fresh(), 4)
+    for slot in (0, 1):
+        d["card_loc"][d["market"][slot]] = 1
+        d["market"][slot] = -1
+    g = bot_turn(d, TH, [(TH, K, 3)])
+    assert last_turn(g)["what"] == 0 and took(g) == (TH, K, 3)
+    assert CL_BOT not in g.field("card_loc")
+
+
 def test_thoth_cards_have_no_effect():
     """RB: "(Botankhamun ignores the effects of all cards and keeps them all in a pile in its
     player area.)" GH: "They go face down in a pile and have no effect": never in a hand."""
@@ -668,17 +680,22 @@ def test_osiris_with_every_space_taken_does_nothing():
 
 
 # ============================================================================= Horus bonuses
-def test_its_statue_pays_its_own_chart_on_its_own_action():
+@pytest.mark.parametrize("slot", range(6))
+def test_its_statue_pays_its_own_chart_on_its_own_action(slot):
     """GH: "Horus bonuses pay as in a 2-player game: either player's Horus action pays every
     Statue in that section. Botankhamun's Statues ignore the printed bonus and pay from its
-    own chart": slot 5-6 "1 Scribe and 1 VP". Bastet on slot 5, its Statue there, a 6."""
+    own chart": slot 1-2 "1 Scribe", 3-4 "1 VP", 5-6 "1 Scribe and 1 VP". Bastet on the
+    slot, its Statue there, a 6 (no Scribes from Bastet itself)."""
     d = fresh()
-    d["horus_slot_god"] = [0, 1, 2, 5, 3, 4]
+    others = [g for g in range(6) if g != BA]
+    d["horus_slot_god"] = others[:slot] + [BA] + others[slot:]
     put_statue(d, BA, BOT)
     g = bot_turn(d, BA, [(BA, K, 6)])
-    assert g.field("scribes")[BOT] == d["scribes"][BOT] + 1
-    assert g.field("vp")[BOT] == d["vp"][BOT] + 1
-    assert last_turn(g)["scribes"] == 1 and last_turn(g)["vp"] == 1
+    scribes, vp = data.BOT_HORUS_CHART[slot]
+    assert (scribes, vp) == ((1, 0), (1, 0), (0, 1), (0, 1), (1, 1), (1, 1))[slot]
+    assert g.field("scribes")[BOT] == d["scribes"][BOT] + scribes
+    assert g.field("vp")[BOT] == d["vp"][BOT] + vp
+    assert last_turn(g)["scribes"] == scribes and last_turn(g)["vp"] == vp
 
 
 def test_its_statue_pays_its_chart_when_the_player_acts():
@@ -957,3 +974,25 @@ def test_hundreds_of_scripted_games_per_difficulty(difficulty, options):
         _check_finished_solo_game(g)
         scores.append(g.returns()[1])
     print(f"\nBotankhamun {difficulty} {options}: mean {sum(scores) / len(scores):.1f} VP over {len(scores)} games")
+
+
+def test_push_step_refuses_a_bot_step_outside_solo_and_leaves_the_state():
+    """Robustness: a step that cannot be valid gets a ValueError and the state is unchanged."""
+    g = GameState.new(2, 1)
+    before = g.to_bytes()
+    with pytest.raises(ValueError):
+        g.push_step(BOT_STEPS["A_BOT_TAKE"], 1)
+    assert g.to_bytes() == before
+
+
+def test_observation_of_the_player_shows_its_pile_and_pyramid_and_resamples():
+    """Hidden information: the pyramid is "face up" (RB Additional Setup) and its cards come
+    from the open Market, so the player's observation keeps both; a determinisation deals
+    only the hidden cards (the player's unseen decks) back."""
+    g = bot_turn(_market(fresh(), 4), TH, [(TH, K, 1)])
+    obs = g.observation(0)
+    assert obs.field("bot_pyramid") == g.field("bot_pyramid")
+    assert obs.field("card_loc").count(CL_BOT) == 1
+    full = obs.resample(5)
+    assert full.field("card_loc").count(CL_BOT) == 1
+    assert full.field("bot_log") == g.field("bot_log")

@@ -141,8 +141,8 @@ def resolve_tie(g: GameState, index: int) -> GameState:
 
 def greedy_action(g: GameState, rng: random.Random) -> int:
     """A small greedy baseline for the player: the action that leaves the best VP margin
-    over Botankhamun right after it (a tenth of a point per Resource or Gold in stock
-    breaks near-ties), remaining ties at random."""
+    over Botankhamun right after it, plus a fifth of a point per step on its Production
+    tracks (so that it builds in Osiris), remaining ties at random."""
     acts = g.legal_actions()
     if len(acts) == 1:
         return acts[0]
@@ -151,7 +151,7 @@ def greedy_action(g: GameState, rng: random.Random) -> int:
         h = g.clone()
         h.apply_unchecked(a)
         vp = h.returns()
-        v = vp[0] - vp[1] + 0.1 * (sum(h.field("res")[0]) + h.field("gold")[0])
+        v = vp[0] - vp[1] + 0.2 * sum(h.field("prod")[0])
         if best is None or v > best + 1e-9:
             best, cands = v, [a]
         elif abs(v - best) <= 1e-9:

@@ -1003,3 +1003,27 @@ def test_observation_of_the_player_shows_its_pile_and_pyramid_and_resamples():
     full = obs.resample(5)
     assert full.field("card_loc").count(CL_BOT) == 1
     assert full.field("bot_log") == g.field("bot_log")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(["easy", "medium", "hard"]))
+def test_games_fed_from_outside_reach_the_end(seed, difficulty):
+    """Brief: chance events are explicit steps "so that a GUI at a real table can feed" them.
+    Every chance outcome (pyramid draws, Deben faces, tie-breaks, dice) is chosen here from
+    chance_outcomes() by an outside generator; the outcomes' probabilities add up to 1, the
+    game reaches the end and Botankhamun has played its 16 turns."""
+    g = GameState.new(1, 0, difficulty=difficulty)
+    rnd = random.Random(seed)
+    while not g.is_terminal():
+        if g.is_chance():
+            outs = g.chance_outcomes()
+            assert outs and abs(sum(p for _, p in outs) - 1.0) < 1e-9
+            g.apply(rnd.choice(outs)[0])
+        else:
+            g.apply(rnd.choice(g.legal_actions()))
+        assert 0 <= g.field("happiness")[BOT] <= g.field("population")[BOT] <= 21
+    assert g.field("bot_turns") == 16 and g.field("maat_count") == 4

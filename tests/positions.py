@@ -220,3 +220,25 @@ def run(g: GameState, until: str, script: dict[str, list[str]] | None = None,
             g.apply(a)
         log.append((name, who, tok))
     raise AssertionError(f"step {until} not reached")
+
+
+SPARE = [("Th", "k", 6), ("Os", "y", 2)]
+
+
+def turn(dice, players: int = 2, seed: int = 1, spare: bool = True, **stock: Any) -> tuple[GameState, int]:
+    """First turn on the fixed table with the wheel holding `dice` and the seat to move holding
+    exactly `stock` (empty stock, Production 2 on every track unless given).
+
+    Two spare coloured dice on Thoth and Osiris keep the next seat's die choice a real
+    decision, so the game does not run on by itself after the turn under test."""
+    g = first_turn(players, seed)
+    p = seat(g)
+    g = set_dice(g, list(dice) + (SPARE if spare else []))
+    stock.setdefault("prod", [2, 2, 2, 2])
+    g = clear_player(g, p, **stock)
+    return g, p
+
+
+def board(g: GameState, **fields: Any) -> GameState:
+    """edit() under a name that reads well in tests that lay out the board."""
+    return edit(g, **fields)

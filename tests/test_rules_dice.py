@@ -3,25 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from positions import (clear_player, f, first_turn, legal, play, scales, seat, set_dice,
-                       set_player, step_name)
+from positions import edit, f, legal, play, scales, set_player, step_name, turn
 from tekhenu_engine import data
 
 RICH = dict(res=[9, 9, 9, 9], gold=3)
-
-
-SPARE = [("Th", "k", 6), ("Os", "y", 2)]
-
-
-def turn(dice, players=2, **stock):
-    """First turn on the fixed table, the wheel holding `dice` (and two spare coloured dice, so the
-    game does not run on when a step is forced), the seat to move with `stock`."""
-    g = first_turn(players)
-    p = seat(g)
-    g = set_dice(g, list(dice) + SPARE)
-    stock.setdefault("prod", [2, 2, 2, 2])
-    g = clear_player(g, p, **stock)
-    return g, p
 
 
 # Fixed table: Horus and Ra Sunny, Hathor and Osiris Shaded, Bastet and Thoth Dark.

@@ -1,0 +1,185 @@
+"""Ra: raise a Pillar - slot by die, cost, every scoring step, ability, slide and refill."""
+from __future__ import annotations
+
+import pytest
+
+from positions import board, f, legal, play, step_name, turn
+
+RICH = dict(res=[0, 0, 9, 9])
+
+
+def ra_turn(display, value, tiles=None, **stock):
+    """A turn with a gray die of `value` on Ra (usable only for Ra) and the Ra display set.
+
+    tiles: {space: (tile, owner)} already in the Temple."""
+    g, p = turn([("Ra", "g", value)], **(stock or RICH))
+    loc = f(g, "pillar_loc")
+    for t in f(g, "ra"):
+        loc[t] = 0
+    for t in display:
+        loc[t] = 1
+    tile, owner = f(g, "temple_tile"), f(g, "temple_owner")
+    for sp, (t, who) in (tiles or {}).items():
+        tile[sp], owner[sp] = t, (p if who == "p" else 1 - p)
+        loc[t] = 2
+    g = board(g, ra=list(display), pillar_loc=loc, temple_tile=tile, temple_owner=owner)
+    return g, p
+
+
+@pytest.mark.parametrize("value,slot,vp", [(6, 0, 3), (5, 0, 3), (4, 1, 2), (3, 1, 2), (2, 2, 1), (1, 2, 1)])
+def test_die_picks_the_tile_and_slot_vp(value, slot, vp):
+    """base-rulebook Ra: "(5 or 6 for the leftmost tile, 3 or 4 for the middle tile, and 1 or 2 for
+    the rightmost tile)" and step 4: "Score 1, 2, or 3 Victory Points based on the space from
+    which you took the Pillar tile" (game-help: "5-6 left (3 VP), 3-4 middle (2 VP), 1-2 right
+    (1 VP)"). The centre space r3c3 has no border and no neighbour; it shows 3 Faith."""
+    display = [22, 23, 24]
+    g, p = ra_turn(display, value)
+    vp0 = f(g, "vp")[p]
+    play(g, f"take:Ra:g{value}", "pillar:r3c3", "rot:0")
+    assert f(g, "temple_tile")[12] == display[slot] and f(g, "temple_owner")[12] == p
+    assert f(g, "vp")[p] == vp0 + vp
+    assert f(g, "faith")[p] == 3          # the covered reward
+    assert f(g, "pillars")[p] == 1
+
+
+@pytest.mark.parametrize("tile,cost", [(22, (2, 1)), (23, (1, 2)), (24, (3, 0))])
+def test_pay_the_tile_cost(tile, cost):
+    """base-rulebook Ra: "After paying the required cost (as depicted on the Pillar tile)" (FACTS.md
+    Pillar costs: P22 2L+1G, P23 1L+2G, P24 3L)."""
+    g, p = ra_turn([tile, 25, 26], 6, res=[0, 0, 5, 5])
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    if step_name(g) == "D_RA_ROT":
+        play(g, "rot:0")
+    assert f(g, "res")[p][2:] == [5 - cost[0], 5 - cost[1]]
+
+
+def test_unaffordable_tile_cannot_be_raised():
+    """Key Concept III: "You cannot perform an action that requires the spending of Resources you do
+    not have." P24 costs 3 Limestone; 2 Limestone and no Gold are not enough."""
+    g, p = ra_turn([24, 25, 26], 6, res=[0, 0, 2, 0])
+    assert "take:Ra:g6" not in legal(g)
+    g, p = ra_turn([24, 25, 26], 6, res=[0, 0, 2, 0], gold=1)
+    assert "take:Ra:g6" in legal(g)
+
+
+@pytest.mark.parametrize("rot,matches", [(0, 2), (1, 1)])
+def test_corner_edges_score_double(rot, matches):
+    """base-rulebook Ra step 2: "Score 1 Victory Point for every edge (on the Pillar tile) that
+    matches the adjacent edge color of a Pillar tile or the Temple Complex itself. (Note: If you
+    place the Pillar tile in one of the corners ..., instead score 2 Victory Points per matching
+    edge color.)" and "You may freely rotate the tile". P03 has edges N0 E0 S2 W2; the top-left
+    corner's border is 0 above and 2 to the left (FACTS.md edge colours)."""
+    g, p = ra_turn([3, 25, 26], 6)
+    vp0 = f(g, "vp")[p]
+    play(g, "take:Ra:g6", "pillar:r1c1", f"rot:{rot}")
+    # corner space r1c1 shows 1 Faith; slot 3 VP; P03 is a Shaded tile and Ra is Sunny
+    assert f(g, "vp")[p] == vp0 + 3 + 2 * matches
+    assert f(g, "temple_rot")[0] == rot
+
+
+def test_edge_matching_a_neighbouring_tile():
+    """Ra step 2: an edge that matches "the adjacent edge color of a Pillar tile" scores 1 VP.
+    P01 (all edges 0) lies at r2c3; P22 (N2 E1 S0 W0) turned twice shows 0 to the north."""
+    g, p = ra_turn([22, 25, 26], 6, tiles={7: (1, "q")})
+    vp0 = f(g, "vp")[p]
+    legal_rots = None
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    legal_rots = legal(g)
+    assert legal_rots == ["rot:0", "rot:1", "rot:2", "rot:3"]
+    play(g, "rot:2")
+    assert f(g, "vp")[p] == vp0 + 3 + 1
+
+
+def test_buildings_in_row_and_column_score_not_statues():
+    """base-rulebook Ra step 1: "Score 1 Victory Point per Building (not Statue), regardless of
+    ownership, in the same row and column." """
+    g, p = ra_turn([22, 25, 26], 6)
+    bs = f(g, "bspace")
+    bs[2] = 1 - p      # W3: left of row 3
+    bs[7] = p          # S3: below column 3
+    bs[0] = 1 - p      # W1: row 1, not in line
+    g = board(g, bspace=bs, people=[1 - p, p, -1, -1])   # Temple Statues in row 3 / column 3
+    vp0 = f(g, "vp")[p]
+    play(g, "take:Ra:g6", "pillar:r3c3", "rot:0")
+    assert f(g, "vp")[p] == vp0 + 3 + 2
+
+
+@pytest.mark.parametrize("space,field,amount", [("r2c3", "scribes", 1), ("r3c2", "gold", 1),
+                                                ("r1c3", "res", 2), ("r5c1", "faith", 1)])
+def test_covered_space_reward(space, field, amount):
+    """base-rulebook Ra step 3: "Receive the reward shown on the space covered by the Pillar tile."
+    (FACTS.md Temple: r2c3 1 Scribe, r3c2 1 Gold, r1c3 2 Granite, r5c1 1 Faith)."""
+    g, p = ra_turn([22, 25, 26], 6, res=[0, 0, 9, 9])
+    before = f(g, field)[p]
+    play(g, "take:Ra:g6", f"pillar:{space}", "rot:0")
+    after = f(g, field)[p]
+    if field == "res":
+        # P22 cost 2 Limestone + 1 Granite; r1c3 gives 2 Granite
+        assert after[3] == before[3] - 1 + amount
+    else:
+        assert after == before + amount
+
+
+@pytest.mark.parametrize("tile,matches_light", [(7, True), (8, False), (9, False)])
+def test_ability_only_when_light_matches(tile, matches_light):
+    """base-rulebook Ra step 5: "If the Pillar tile has a Sunny, Shaded, or Dark ability that matches
+    the section of the Obelisk Wheel currently aligned with the Ra action area (e.g. both are
+    Sunny), immediately activate the ability." P07 (Sunny), P08 (Shaded), P09 (Dark): "Score 1
+    Victory Point"; on the fixed table Ra is Sunny."""
+    g, p = ra_turn([tile, 25, 26], 6, res=[0, 0, 9, 9])
+    vp0 = f(g, "vp")[p]
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    if step_name(g) == "D_RA_ROT":
+        play(g, "rot:0")
+    assert f(g, "vp")[p] == vp0 + 3 + (1 if matches_light else 0)
+
+
+def test_ability_follows_the_light_after_rotation():
+    """Ra step 5 "currently aligned": with the arrow on Osiris, Ra lies two sections clockwise of
+    the arrow and is Shaded (FACTS.md light pattern), so P08 (Shaded) triggers."""
+    g, p = ra_turn([8, 25, 26], 6, res=[0, 0, 9, 9])
+    g = board(g, arrow=5)
+    vp0 = f(g, "vp")[p]
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    if step_name(g) == "D_RA_ROT":
+        play(g, "rot:0")
+    assert f(g, "vp")[p] == vp0 + 3 + 1
+
+
+def test_slide_right_and_refill_leftmost():
+    """base-rulebook Ra step 7: "Slide the remaining Pillar tiles (in the Ra action area) to the
+    right, filling any empty spaces, before drawing a new tile from the face-down Pillar tile
+    stack to refill the leftmost space." """
+    g, p = ra_turn([22, 23, 24], 3)
+    play(g, "take:Ra:g3", "pillar:r3c3", "rot:0")
+    assert step_name(g) == "CH_PILLAR"
+    assert f(g, "ra")[1:] == [22, 24] and f(g, "ra")[0] == 0
+    outcomes = legal(g)
+    assert "tile:P05" in outcomes and "tile:P22" not in outcomes and "tile:P23" not in outcomes
+    play(g, "tile:P05")
+    assert f(g, "ra") == [5, 22, 24]
+
+
+def test_empty_stack_leaves_slot_empty():
+    """FACTS.md / game-help: "An empty Pillar stack leaves its Ra slot empty; a die pointing at it
+    cannot take Ra." """
+    g, p = ra_turn([22, 23, 24], 3)
+    loc = f(g, "pillar_loc")
+    loc = [2 if x == 0 else x for x in loc]       # every other tile already in the Temple
+    g = board(g, pillar_loc=loc)
+    play(g, "take:Ra:g3", "pillar:r3c3", "rot:0")
+    assert f(g, "ra") == [0, 22, 24]
+    g2, p2 = ra_turn([22, 23, 24], 5)
+    g2 = board(g2, ra=[0, 22, 24], pillar_loc=loc)
+    assert "take:Ra:g5" not in legal(g2)
+    g3, _ = ra_turn([22, 23, 24], 1)
+    g3 = board(g3, ra=[0, 22, 24], pillar_loc=loc)
+    assert "take:Ra:g1" in legal(g3)
+
+
+def test_only_empty_temple_spaces():
+    """base-rulebook Ra: "place the tile onto any empty space within the Temple Complex"."""
+    g, p = ra_turn([22, 23, 24], 6, tiles={0: (1, "q"), 12: (2, "p")})
+    play(g, "take:Ra:g6")
+    spaces = legal(g)
+    assert len(spaces) == 23 and "pillar:r1c1" not in spaces and "pillar:r3c3" not in spaces

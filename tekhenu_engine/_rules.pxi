@@ -529,8 +529,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_FAITH:
         f = s.faith[p]
-        # nets that bring the balance nearest to zero first
-        for k in range(2 * f + 1):
+        # every net from -f to +f, those that bring the balance nearest to zero first
+        for k in range(abs(s.balance[p]) + f + 1):
             for v in range(-f, f + 1):
                 if abs(s.balance[p] + v) == k:
                     out[n] = mk(K_FAITH, v + 32)

@@ -242,3 +242,27 @@ def turn(dice, players: int = 2, seed: int = 1, spare: bool = True, **stock: Any
 def board(g: GameState, **fields: Any) -> GameState:
     """edit() under a name that reads well in tests that lay out the board."""
     return edit(g, **fields)
+
+
+G_NONE_ACTION = (14 << 24) | 12      # K_GAIN of G_NONE: a gain step that gives nothing
+
+
+def trigger(g: GameState, *steps: str | tuple) -> GameState:
+    """A copy of g whose task stack is exactly `steps` (first listed runs first), then run.
+
+    Each step is a name ("A_SCORING") or (name, seat, a, b, c, d). The game runs them and
+    stops at the next real decision (or the end), exactly as if play had reached them: a
+    no-op gain step is put on top and applied to start the machine."""
+    d = g.to_dict()
+    tasks = []
+    for st in reversed(steps):
+        if isinstance(st, str):
+            st = (st, -1, 0, 0, 0, 0)
+        st = tuple(st) + (0,) * (6 - len(st))
+        tasks.append(dict(zip(("type", "p", "a", "b", "c", "d"), (STEP_TYPES[st[0]],) + st[1:])))
+    tasks.append({"type": STEP_TYPES["D_GAIN"], "p": 0, "a": 1 << 12, "b": 1, "c": 12, "d": 0})
+    d["tasks"] = tasks
+    d["ntasks"] = len(tasks)
+    g2 = GameState.from_dict(d)
+    g2.apply(G_NONE_ACTION)
+    return g2

@@ -538,11 +538,13 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
             if n == 2 * f + 1:
                 break
     elif t.type == D_BREAD:
+        # game-help: "Bread is paid automatically. You are only asked if paying would need
+        # Gold": all the Bread owed (as far as it goes), then Gold or 3 VP per Bread short.
         need = t.a
-        for b in range(min(need, s.res[p][1]), -1, -1):
-            for g in range(min(need - b, s.gold[p]), -1, -1):
-                out[n] = mk(K_BREAD, (b << 4) | g)
-                n += 1
+        b = min(need, s.res[p][1])
+        for g in range(min(need - b, s.gold[p]), -1, -1):
+            out[n] = mk(K_BREAD, (b << 4) | g)
+            n += 1
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:

@@ -1,0 +1,173 @@
+"""Scoring after the 2nd and 4th Maat phase: districts, Temple, Statues, Happiness, Production,
+Building row and Bread upkeep."""
+from __future__ import annotations
+
+import pytest
+
+from positions import board, f, first_turn, legal, play, step_name, step_seat, trigger
+from tekhenu_engine import data
+
+
+def blank(players=2, **fields):
+    """A first-turn position with an empty board and bare players (no pieces, Happiness 2)."""
+    g = first_turn(players)
+    n = players
+    base = dict(
+        osiris=[[-1] * 4 for _ in range(6)], people=[-1] * 4, bspace=[-1] * 18,
+        temple_tile=[0] * 25, temple_owner=[-1] * 25, statue_god=[[-1] * 4 for _ in range(6)],
+        statues=[0] * 4, buildings=[0] * 4, pillars=[0] * 4, happiness=[2] * n + [0] * (4 - n),
+        population=[5] * n + [0] * (4 - n), prod=[[2] * 4 for _ in range(4)],
+        res=[[0] * 4 for _ in range(4)], gold=[0] * 4, vp=[10] * n + [0] * (4 - n),
+        turn_order=list(range(4)),
+    )
+    loc = f(g, "card_loc")
+    base["card_loc"] = [0 if 8 <= x < 12 else x for x in loc]     # no cards in any hand
+    base.update(fields)
+    return board(g, **base)
+
+
+def score(g):
+    return trigger(g, "A_SCORING")
+
+
+def cat(g, seat, name):
+    return g.score_breakdown(seat)[name]
+
+
+def test_district_majority_3vp_statue_counts_in_both():
+    """base-rulebook Scoring 1: "For each of the 4 Resource districts ..., count how many game
+    pieces (Buildings and Statues) each player has. The player with the most in that district
+    scores 3 Victory Points ... (Statues count towards two districts.)" The workshop Statue stands
+    over Papyrus and Bread."""
+    os_ = [[-1] * 4 for _ in range(6)]
+    os_[0][0] = os_[1][0] = 0          # seat 0: two Papyrus workshops
+    os_[2][0] = 1                      # seat 1: one Papyrus workshop
+    os_[3][1] = 0                      # seat 0: one Bread workshop
+    os_[4][1] = 1                      # seat 1: one Bread workshop + the workshop Statue
+    g = score(blank(osiris=os_, people=[-1, -1, 1, -1], statues=[0, 1, 0, 0], buildings=[3, 2, 0, 0]))
+    # Papyrus: seat 0 2 vs seat 1 2 (building + Statue): tie -> topmost piece: the Statue (seat 1)
+    # Bread: seat 0 1 vs seat 1 2 -> seat 1
+    assert cat(g, 0, "districts") == 0
+    assert cat(g, 1, "districts") == 6
+
+
+@pytest.mark.parametrize("rows0,rows1,winner", [((2,), (4,), 0), ((5,), (1,), 1), ((3, 5), (4, 6), 0),
+                                                ((1, 2), (3,), 0)])
+def test_district_tie_goes_to_topmost_piece(rows0, rows1, winner):
+    """base-rulebook Scoring 1: "In the case of a tie, the tied player with the topmost game piece
+    (Building or Statue) wins the tie." Row 1 is the top row (FACTS.md)."""
+    os_ = [[-1] * 4 for _ in range(6)]
+    for r in rows0:
+        os_[r - 1][2] = 0
+    for r in rows1:
+        os_[r - 1][2] = 1
+    g = score(blank(osiris=os_, buildings=[len(rows0), len(rows1), 0, 0]))
+    assert cat(g, winner, "districts") == 3 and cat(g, 1 - winner, "districts") == 0
+
+
+def test_district_statue_is_topmost():
+    """Scoring 1 tie: the quarry Statue stands above row 1 of the Limestone and Granite districts,
+    so it beats a row-1 Building (FACTS.md: "a Statue, then the lowest row number")."""
+    os_ = [[-1] * 4 for _ in range(6)]
+    os_[0][3] = 0                      # seat 0: Granite row 1
+    g = score(blank(osiris=os_, people=[-1, -1, -1, 1], statues=[0, 1, 0, 0], buildings=[1, 0, 0, 0]))
+    # Granite: 1 - 1, seat 1's Statue is topmost; Limestone: only seat 1
+    assert cat(g, 1, "districts") == 6 and cat(g, 0, "districts") == 0
+
+
+def test_temple_buildings_statues_and_pillars():
+    """base-rulebook Scoring 2: "a. Each Building and Statue around the Temple Complex scores 1
+    Victory Point. b. Each Pillar within the Temple Complex scores 1 Victory Point per Building and
+    Statue (belonging to the player) in the same row and column." """
+    bs = [-1] * 18
+    bs[2] = 0      # W3 (row 3)
+    bs[5] = 0      # S1 (column 1)
+    bs[9] = 0      # S5 (column 5)
+    bs[0] = 1      # W1 (row 1), the other player's
+    tile, owner = [0] * 25, [-1] * 25
+    tile[10], owner[10] = 22, 0          # r3c1: row 3 (W3 + Temple Statue) + column 1 (S1) = 3
+    tile[0], owner[0] = 23, 0            # r1c1: row 1 (W1 is not own) + column 1 (S1) = 1
+    tile[4], owner[4] = 24, 1            # r1c5, the other player's: W1 = 1; 1 own Building around
+    g = score(blank(bspace=bs, temple_tile=tile, temple_owner=owner, people=[0, -1, -1, -1],
+                    statues=[1, 0, 0, 0], buildings=[3, 1, 0, 0], pillars=[2, 1, 0, 0]))
+    assert cat(g, 0, "temple") == 4 + 3 + 1
+    assert cat(g, 1, "temple") == 1 + 1
+
+
+@pytest.mark.parametrize("n,vp", list(enumerate(data.STATUE_VP)))
+def test_statues_built(n, vp):
+    """base-rulebook Scoring 3: "Each player scores 1/3/6/10/15/21 Victory Points for having built
+    1/2/3/4/5/6 Statues." """
+    g = score(blank(statues=[n, 0, 0, 0]))
+    assert cat(g, 0, "statues") == vp
+    assert vp == (0, 1, 3, 6, 10, 15, 21)[n]
+
+
+@pytest.mark.parametrize("hap,vp", [(8, 0), (9, 3), (12, 3), (13, 6), (15, 6), (16, 9), (18, 9),
+                                    (19, 12), (20, 12), (21, 15)])
+def test_happiness_thresholds(hap, vp):
+    """base-rulebook Scoring 4: "(These symbols are not cumulative. Only count the highest number
+    reached - a player scores 3/6/9/12/15 Victory Points for reaching or exceeding Happiness
+    9/13/16/19/21.)" """
+    g = score(blank(happiness=[hap, 2, 0, 0], population=[21, 5, 0, 0]))
+    assert cat(g, 0, "happiness") == vp
+
+
+def test_production_at_six():
+    """base-rulebook Scoring 5: "Each player scores 2 Victory Points per Production marker on the
+    topmost ("6") position of its Production Track." """
+    g = score(blank(prod=[[6, 5, 6, 6], [2, 2, 2, 2], [2] * 4, [2] * 4]))
+    assert cat(g, 0, "production") == 6 and cat(g, 1, "production") == 0
+
+
+@pytest.mark.parametrize("built", range(11))
+def test_building_row_vp_and_bread(built):
+    """base-rulebook Scoring 6: "Each player scores the sum of any Victory Points visible on the
+    Building row of their player board." and 7: "each player must pay the sum of all Bread amounts
+    visible on the Building row". FACTS.md: spaces 1-10 show -, 1B, 2VP, 1B, 3VP, 1B, 4VP, 2B,
+    5VP, 2B; building k uncovers space k. Plenty of Bread: paid automatically."""
+    row = data.BUILDING_ROW
+    vp = sum(v for _, v in row[:built])
+    bread = sum(b for b, _ in row[:built])
+    g = score(blank(buildings=[built, 0, 0, 0], res=[[0, 9, 0, 0]] + [[0] * 4] * 3))
+    assert cat(g, 0, "building_row") == vp
+    assert f(g, "res")[0][1] == 9 - bread
+    assert cat(g, 0, "bread") == 0
+    if built == 10:
+        assert vp == 14 and bread == 7
+
+
+def test_bread_paid_automatically_from_stock():
+    """game-help Scoring: "Bread is paid automatically. You are only asked if paying would need
+    Gold." (base-rulebook Scoring 7: "pay the sum of all Bread amounts visible")."""
+    g = score(blank(buildings=[6, 0, 0, 0], res=[[0, 5, 0, 0]] + [[0] * 4] * 3, gold=[3, 0, 0, 0]))
+    assert f(g, "res")[0][1] == 2 and f(g, "gold")[0] == 3
+    assert g.is_terminal() or step_name(g) != "D_BREAD"
+
+
+def test_bread_short_gold_or_3vp_each():
+    """base-rulebook Scoring 7: "For each Bread they are unable or unwilling to pay, they lose 3
+    Victory Points."; game-help: "You are only asked if paying would need Gold." Gold is a wild
+    Resource (Key Concept III)."""
+    g = score(blank(buildings=[6, 0, 0, 0], res=[[0, 1, 0, 0]] + [[0] * 4] * 3, gold=[2, 0, 0, 0]))
+    assert step_name(g) == "D_BREAD" and step_seat(g) == 0
+    assert legal(g) == ["bread:1,2", "bread:1,1", "bread:1,0"]
+    vp = f(g, "vp")[0]
+    play(g, "bread:1,1")
+    assert f(g, "res")[0][1] == 0 and f(g, "gold")[0] == 1
+    assert f(g, "vp")[0] == vp - 3 and cat(g, 0, "bread") == -3
+
+
+def test_bread_unpaid_never_below_zero():
+    """Scoring 7: "(No player can go below 0 on the Victory Point track. Any excess negative Victory
+    Points are simply ignored.)" 7 Bread short = -21 VP from 12."""
+    g = score(blank(buildings=[10, 0, 0, 0], vp=[0, 10, 0, 0]))
+    # 14 VP from the Building row, then 7 Bread unpaid: 14 - 21 -> 0
+    assert f(g, "vp")[0] == 0
+
+
+def test_scoring_counts_happiness_of_each_player_separately():
+    """Scoring applies to "each player": both seats score their own categories."""
+    g = score(blank(happiness=[9, 13, 0, 0], population=[9, 13, 0, 0], statues=[1, 2, 0, 0]))
+    assert (cat(g, 0, "happiness"), cat(g, 1, "happiness")) == (3, 6)
+    assert (cat(g, 0, "statues"), cat(g, 1, "statues")) == (1, 3)

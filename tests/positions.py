@@ -266,3 +266,22 @@ def trigger(g: GameState, *steps: str | tuple) -> GameState:
     g2 = GameState.from_dict(d)
     g2.apply(G_NONE_ACTION)
     return g2
+
+
+def blank(players: int = 2, **fields: Any) -> GameState:
+    """A first-turn position with an empty board and bare players (no pieces, Happiness 2)."""
+    g = first_turn(players)
+    n = players
+    base = dict(
+        osiris=[[-1] * 4 for _ in range(6)], people=[-1] * 4, bspace=[-1] * 18,
+        temple_tile=[0] * 25, temple_owner=[-1] * 25, statue_god=[[-1] * 4 for _ in range(6)],
+        statues=[0] * 4, buildings=[0] * 4, pillars=[0] * 4, happiness=[2] * n + [0] * (4 - n),
+        population=[5] * n + [0] * (4 - n), prod=[[2] * 4 for _ in range(4)],
+        res=[[0] * 4 for _ in range(4)], gold=[0] * 4, vp=[10] * n + [0] * (4 - n),
+        turn_order=list(range(4)), scribes=[0] * 4, faith=[0] * 4, pure_sum=[0] * 4,
+        taint_sum=[0] * 4, excess=[0] * 4,
+    )
+    loc = f(g, "card_loc")
+    base["card_loc"] = [0 if 8 <= x < 12 else x for x in loc]     # no cards in any hand
+    base.update(fields)
+    return board(g, **base)

@@ -4,26 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from positions import board, f, first_turn, legal, play, step_name, step_seat, trigger
+from positions import blank, f, legal, play, step_name, step_seat, trigger
 from tekhenu_engine import data
-
-
-def blank(players=2, **fields):
-    """A first-turn position with an empty board and bare players (no pieces, Happiness 2)."""
-    g = first_turn(players)
-    n = players
-    base = dict(
-        osiris=[[-1] * 4 for _ in range(6)], people=[-1] * 4, bspace=[-1] * 18,
-        temple_tile=[0] * 25, temple_owner=[-1] * 25, statue_god=[[-1] * 4 for _ in range(6)],
-        statues=[0] * 4, buildings=[0] * 4, pillars=[0] * 4, happiness=[2] * n + [0] * (4 - n),
-        population=[5] * n + [0] * (4 - n), prod=[[2] * 4 for _ in range(4)],
-        res=[[0] * 4 for _ in range(4)], gold=[0] * 4, vp=[10] * n + [0] * (4 - n),
-        turn_order=list(range(4)),
-    )
-    loc = f(g, "card_loc")
-    base["card_loc"] = [0 if 8 <= x < 12 else x for x in loc]     # no cards in any hand
-    base.update(fields)
-    return board(g, **base)
 
 
 def score(g):

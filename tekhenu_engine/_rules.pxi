@@ -77,13 +77,16 @@ cdef int line_own_pillars(State* s, int p, int axis, int line) noexcept nogil:
     return n
 
 cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
-    cdef int g, k
+    cdef int g, k, first = 1
     if target == 0:
         g = s.horus_slot_god[value - 1]
+        for k in range(statue_spaces(s)):
+            if s.statue_god[g][k] == p:
+                first = 0      # "a second Statue to the same god does not provide any additional reward"
         k = statue_god_free(s, g)
         s.statue_god[g][k] = p
         s.statues[p] += 1
-        if s.nplayers == 3:
+        if s.nplayers == 3 and first:
             pay_bonus(s, p, g)
     else:
         k = target - 1

@@ -205,3 +205,14 @@ def test_statue_spaces_per_god(players, spaces):
     assert "statue:god" in legal(g)
     play(g, "statue:god")
     assert f(g, "statue_god")[3][spaces - 1] == p
+
+
+def test_three_players_second_statue_to_same_god_no_immediate_bonus():
+    """base-rulebook Horus: "In a 3-player game, also receive the Statue bonus immediately after
+    building it." ... "Note: Building a second Statue to the same god does not provide any
+    additional reward." (docs/rules-notes.md, Horus): the second Statue pays nothing at once."""
+    g, p = turn([("Ho", "w", 4)], players=3, res=[0, 0, 0, 9])
+    g = statue_for(g, p, 3, 0)                 # p already honours Bastet (slot 4: 1 Gold)
+    play(g, "take:Ho:w4", "act:Ho", "statue:god")
+    assert f(g, "statue_god")[3][:2] == [p, p]
+    assert f(g, "gold")[p] == 0

@@ -738,7 +738,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.turn_idx = -1
     for i in range(6):
         s.horus_slot_god[i] = -1
-        for k in range(3):
+        for k in range(4):
             s.statue_god[i][k] = -1
         for k in range(4):
             s.osiris[i][k] = -1

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import edit, f, legal, play, scales, set_player, step_name, turn
+from positions import edit, f, legal, play, scales, set_dice, set_player, step_name, turn
 from tekhenu_engine import data
 
 RICH = dict(res=[9, 9, 9, 9], gold=3)
@@ -173,3 +173,21 @@ def test_component_limits(field, limit, god):
     assert f"take:{god}:g{value}" in legal(g)
     g = set_player(g, p, **{field: limit})
     assert f"take:{god}:g{value}" not in legal(g)
+
+
+def test_die_without_any_action_is_still_taken():
+    """base-rulebook One Round: "On your turn, you must take exactly one die ... you may only choose
+    a Pure or Tainted die". When no die allows an action (docs/rules-notes.md, Taking a die), a
+    Pure or Tainted die is taken without an action and goes on the scales."""
+    g, p = turn([("Ha", "g", 3)], spare=False)     # Hathor unaffordable, gray cannot Produce
+    g = set_dice(g, [("Ha", "g", 3), ("Ho", "k", 2)])   # and a Forbidden black die in Horus
+    assert legal(g) == ["takeonly:Ha:g3"]
+    play(g, "takeonly:Ha:g3")
+    assert scales(g, p)["tainted"] == [(4, 3)] and f(g, "taint_sum")[p] == 3
+
+
+def test_no_pure_or_tainted_die_passes():
+    """One Round: "you may only choose a Pure or Tainted die, not a Forbidden die." With only
+    Forbidden dice and no Scribes for Anubis the turn passes (docs/rules-notes.md)."""
+    g, p = turn([("Ho", "k", 2), ("Ba", "w", 5)], spare=False)
+    assert legal(g) == ["pass"]

@@ -84,3 +84,11 @@ def test_rewards_however_reached():
     play(g, "take:Ra:g6", "pillar:r3c3", "rot:0")
     assert f(g, "happiness")[p] == 17
     assert f(g, "gold")[p] == 1
+
+
+def test_happiness_stops_at_21():
+    """game-help Implementation notes: "Population stops at 21, like Happiness."; FACTS.md: "Populace
+    track 0-21"."""
+    g, p = bastet_turn(6, hap=20, pop=21, flags=7)
+    play(g, "take:Ba:g6")
+    assert f(g, "happiness")[p] == 21 and f(g, "population")[p] == 21

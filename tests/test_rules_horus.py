@@ -216,3 +216,13 @@ def test_three_players_second_statue_to_same_god_no_immediate_bonus():
     play(g, "take:Ho:w4", "act:Ho", "statue:god")
     assert f(g, "statue_god")[3][:2] == [p, p]
     assert f(g, "gold")[p] == 0
+
+
+def test_two_players_no_bonus_for_the_horus_action_that_builds_it():
+    """base-rulebook Horus, 2 players: "also receive the Statue bonus when you perform the God Action
+    yourself (but not immediately after building it)": a Statue to Horus built by a Horus action
+    does not pay for that very action (slot 1: a 2 Population / 3 Faith choice)."""
+    g, p = turn([("Ho", "w", 1)], res=[0, 0, 0, 4])
+    play(g, "take:Ho:w1", "act:Ho", "statue:god")
+    assert f(g, "statue_god")[0][0] == p
+    assert step_name(g) != "D_GAIN" and f(g, "faith")[p] == 0

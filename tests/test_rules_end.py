@@ -110,15 +110,16 @@ def osiris(cells):
     return os_
 
 
-def test_d09_d10_d11_osiris_buildings():
+OSIRIS_KW = dict(osiris=osiris([(0, 0, 0), (1, 1, 0), (2, 2, 0), (3, 2, 0), (4, 3, 0), (5, 3, 1)]),
+                 buildings=[5, 1, 0, 0])
+
+
+@pytest.mark.parametrize("name,vp", [("D09", 9), ("D10", 6), ("D11", 10)])
+def test_d09_d10_d11_osiris_buildings(name, vp):
     """D09: "3 Victory Points per quarry (Limestone and Granite)"; D10: "3 ... per workshop (Papyrus
     and Bread)"; D11: "2 Victory Points per Building you have constructed within the Osiris
-    action area"."""
-    os_ = osiris([(0, 0, 0), (1, 1, 0), (2, 2, 0), (3, 2, 0), (4, 3, 0), (5, 3, 1)])
-    kw = dict(osiris=os_, buildings=[5, 1, 0, 0])
-    assert one("D09", **kw) == 9
-    assert one("D10", **kw) == 6
-    assert one("D11", **kw) == 10
+    action area". Seat 0: 2 workshops, 3 quarries (the other seat's quarry does not count)."""
+    assert one(name, **OSIRIS_KW) == vp
 
 
 def temple(owner_cells, bs_cells):
@@ -130,17 +131,15 @@ def temple(owner_cells, bs_cells):
     return dict(temple_tile=tile, temple_owner=owner, bspace=bs)
 
 
-def test_d12_d13_d14_d15_temple_pieces():
+@pytest.mark.parametrize("name,vp", [("D12", 9), ("D13", 6), ("D14", 12), ("D15", 10)])
+def test_d12_d13_d14_d15_temple_pieces(name, vp):
     """D12: "3 Victory Points per Building you have constructed around the Temple Complex"; D13: "3
     ... per Pillar you have raised"; D14: "2 ... per Statue you have built ... 2 ... per Building
     ... around the Temple Complex"; D15: "2 ... per Pillar ... 2 ... per Building around the
-    Temple Complex"."""
+    Temple Complex". Seat 0: 3 Buildings around the Temple, 2 Pillars, 3 Statues."""
     kw = temple([(0, 0), (6, 0), (12, 1)], [(0, 0), (5, 0), (9, 0), (3, 1)])
     kw.update(pillars=[2, 1, 0, 0], statues=[3, 0, 0, 0], buildings=[3, 1, 0, 0])
-    assert one("D12", **kw) == 9
-    assert one("D13", **kw) == 6
-    assert one("D14", **kw) == 6 + 6
-    assert one("D15", **kw) == 4 + 6
+    assert one(name, **kw) == vp
 
 
 def statues(god_cells, people):
@@ -151,17 +150,16 @@ def statues(god_cells, people):
                                                         + people.count(0), 0, 0, 0])
 
 
-def test_d16_d17_d18_d19_statues():
+@pytest.mark.parametrize("name,vp", [("D16", 8), ("D17", 14), ("D18", 12), ("D19", 10)])
+def test_d16_d17_d18_d19_statues(name, vp):
     """D16: "4 Victory Points per Statue you built in honor of a god"; D17: "2 ... per Statue ... 2
     ... per Pillar"; D18: "3 ... per Statue you have built (whether in honor of a god or for the
-    people)"; D19: "5 ... per Statue you have built for the people"."""
+    people)"; D19: "5 ... per Statue you have built for the people". Seat 0: 2 Statues to gods,
+    2 for the people, 3 Pillars."""
     kw = statues([(0, 0, 0), (3, 0, 0), (5, 0, 1)], [0, -1, -1, 0])
     kw.update(pillars=[3, 0, 0, 0])
     assert kw["statues"][0] == 4
-    assert one("D16", **kw) == 8
-    assert one("D17", **kw) == 8 + 6
-    assert one("D18", **kw) == 12
-    assert one("D19", **kw) == 10
+    assert one(name, **kw) == vp
 
 
 @pytest.mark.parametrize("place,vp", [(0, 10), (1, 5), (2, 0)])

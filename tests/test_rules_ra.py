@@ -183,3 +183,39 @@ def test_only_empty_temple_spaces():
     play(g, "take:Ra:g6")
     spaces = legal(g)
     assert len(spaces) == 23 and "pillar:r1c1" not in spaces and "pillar:r3c3" not in spaces
+
+
+def test_symmetric_tile_offers_distinct_rotations_only():
+    """base-rulebook Ra: "You may freely rotate the tile before placing it." Turns that show the
+    same edges are one choice: P04 (N0 E1 S0 W1) has two distinct orientations, P01 (all 0) one."""
+    g, p = ra_turn([4, 25, 26], 6)
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    assert legal(g) == ["rot:0", "rot:1"]
+    g, p = ra_turn([1, 25, 26], 6)
+    play(g, "take:Ra:g6", "pillar:r3c3")
+    assert step_name(g) != "D_RA_ROT" and f(g, "temple_tile")[12] == 1
+
+
+def test_border_edge_on_a_side_space():
+    """Ra step 2: an edge matching "the Temple Complex itself" scores 1 VP away from the corners.
+    The top border above column 3 is colour 2 (FACTS.md: top 0 1 2 1 0); P22 shows 2 to the
+    north unrotated. r1c3 shows 2 Granite."""
+    g, p = ra_turn([22, 25, 26], 6)
+    vp0 = f(g, "vp")[p]
+    play(g, "take:Ra:g6", "pillar:r1c3", "rot:0")
+    assert f(g, "vp")[p] == vp0 + 3 + 1
+    g, p = ra_turn([22, 25, 26], 6)
+    play(g, "take:Ra:g6", "pillar:r1c3", "rot:1")       # north edge now 0: no match
+    assert f(g, "vp")[p] == vp0 + 3
+
+
+def test_gold_pays_limestone_or_granite_every_way():
+    """Key Concept III: "Gold is a "wild" Resource and can be used in place of any other Resource";
+    game-help: "When a cost can be paid more than one way ... the game asks how you want to pay".
+    P22 costs 2 Limestone + 1 Granite; with 1 Limestone, 1 Granite and 2 Gold."""
+    g, p = ra_turn([22, 25, 26], 6, res=[0, 0, 1, 1], gold=2)
+    play(g, "take:Ra:g6", "pillar:r3c3", "rot:0")
+    assert step_name(g) == "D_PAY"
+    assert sorted(legal(g)) == sorted(["pay:L1G1Au1", "pay:L1Au2", "pay:G1Au2"])
+    play(g, "pay:L1Au2")
+    assert f(g, "res")[p][2:] == [0, 1] and f(g, "gold")[p] == 0

@@ -105,7 +105,7 @@ def test_anubis_any_action_die_below_scales():
 
 
 def test_anubis_with_value_change():
-    """Key Concept II: "you might spend 3 Scribes to take an Anubis Action and adjust the value of
+    """base-rulebook Key Concept II: "you might spend 3 Scribes to take an Anubis Action and adjust the value of
     the die up or down." """
     g, p = turn([("Ba", "w", 2)], scribes=3)
     play(g, "anubis:Ba:w2")
@@ -116,7 +116,7 @@ def test_anubis_with_value_change():
 
 
 def test_anubis_god_action_pays_horus_bonus_of_that_god():
-    """Anubis "use this die to perform any action": the God action performed is the one chosen,
+    """base-rulebook Anubis: "use this die to perform any action": the God action performed is the one chosen,
     so a Statue honouring that god pays its bonus (Horus: "every time another player performs
     this God Action")."""
     g, p = turn([("Ho", "y", 1)], scribes=2, res=[2, 0, 0, 0])
@@ -187,7 +187,7 @@ def test_die_without_any_action_is_still_taken():
 
 
 def test_no_pure_or_tainted_die_passes():
-    """One Round: "you may only choose a Pure or Tainted die, not a Forbidden die." With only
+    """base-rulebook One Round of Play: "you may only choose a Pure or Tainted die, not a Forbidden die." With only
     Forbidden dice and no Scribes for Anubis the turn passes (docs/rules-notes.md)."""
     g, p = turn([("Ho", "k", 2), ("Ba", "w", 5)], spare=False)
     assert legal(g) == ["pass"]

@@ -32,13 +32,13 @@ def one(name, players=2, seat=0, **fields):
 
 
 def test_d01_per_technology():
-    """D01: "Score 3 Victory Points per Technology card you have in play." """
+    """base-rulebook Appendix: Decree Cards, D01: "Score 3 Victory Points per Technology card you have in play." """
     g = give_cards(blank(), 0, "T01", "T05", "B02")
     assert decree_value(g, 0, "D01")[0] == 6
 
 
 def test_d02_unique_symbols_including_itself():
-    """D02: "Score 4 Victory Points per unique Decree symbol you have, including this one." Held:
+    """base-rulebook Appendix: Decree Cards, D02: "Score 4 Victory Points per unique Decree symbol you have, including this one." Held:
     D02 (lotus), D05 and D06 (scarab), D09 (eye) -> 3 symbols (FACTS.md Decree symbols)."""
     g = give_cards(blank(), 0, "D05", "D06", "D09")
     assert decree_value(g, 0, "D02")[0] == 12
@@ -53,7 +53,7 @@ def test_d03_removed():
 @pytest.mark.parametrize("pop,res,gold,vp,paid", [(16, [1, 1, 1, 0], 0, 12, 3), (16, [1, 0, 0, 0], 1, 8, 2),
                                                  (8, [5, 0, 0, 0], 0, 0, 0), (21, [0, 0, 0, 9], 0, 20, 5)])
 def test_d04_population_thresholds_pay_one_resource_each(pop, res, gold, vp, paid):
-    """D04: "Score 4 Victory Points per Happiness threshold your Population marker has reached. (Not
+    """base-rulebook Appendix: Decree Cards, D04: "Score 4 Victory Points per Happiness threshold your Population marker has reached. (Not
     cumulative; count only the highest reached.) Special: You must pay 1 Resource for each
     threshold you wish to score this way. If you cannot or choose not to pay, you may not score
     points for that threshold." Thresholds 9/13/16/19/21; Gold is a wild Resource."""
@@ -65,13 +65,13 @@ def test_d04_population_thresholds_pay_one_resource_each(pop, res, gold, vp, pai
 
 @pytest.mark.parametrize("hap,vp", [(8, 0), (9, 4), (13, 8), (16, 12), (19, 16), (21, 20)])
 def test_d05_happiness_thresholds(hap, vp):
-    """D05: "Score 4 Victory Points per Happiness threshold your Happiness marker has reached. (Not
+    """base-rulebook Appendix: Decree Cards, D05: "Score 4 Victory Points per Happiness threshold your Happiness marker has reached. (Not
     cumulative; count only the highest reached.)" """
     assert one("D05", happiness=[hap, 2, 0, 0], population=[21, 5, 0, 0]) == vp
 
 
 def test_d06_difference_to_lowest_happiness():
-    """D06: "Score a number of Victory Points equal to the difference between the position of your
+    """base-rulebook Appendix: Decree Cards, D06: "Score a number of Victory Points equal to the difference between the position of your
     Happiness marker and the Happiness marker that is positioned the lowest on the Populace
     track." """
     assert one("D06", players=3, happiness=[11, 4, 7, 0], population=[11, 5, 7, 0]) == 7
@@ -80,14 +80,14 @@ def test_d06_difference_to_lowest_happiness():
 
 @pytest.mark.parametrize("scribes,vp", [(0, 0), (5, 15), (7, 21), (9, 21)])
 def test_d07_scribes_at_most_21(scribes, vp):
-    """D07: "Score 3 Victory Points per leftover Scribe you have."; game-help errata: "D07 scores at
+    """base-rulebook Appendix: Decree Cards, D07: "Score 3 Victory Points per leftover Scribe you have."; game-help errata: "D07 scores at
     most 21 VP"."""
     assert one("D07", scribes=[scribes, 0, 0, 0]) == vp
 
 
 @pytest.mark.parametrize("gold,res,vp", [(3, [1, 2, 0, 1], 10), (0, [0, 0, 0, 0], 0), (6, [5, 5, 0, 0], 20)])
 def test_d08_gold_and_resources_at_most_20(gold, res, vp):
-    """D08: "Score 2 Victory Points per leftover Gold you have. Score 1 Victory Point per leftover
+    """base-rulebook Appendix: Decree Cards, D08: "Score 2 Victory Points per leftover Gold you have. Score 1 Victory Point per leftover
     Papyrus, Bread, Limestone, and Granite you have. Special: You can score a maximum of 20
     Victory Points from this Decree." """
     assert one("D08", gold=[gold, 0, 0, 0], res=[res, [0] * 4, [0] * 4, [0] * 4]) == vp
@@ -116,7 +116,7 @@ OSIRIS_KW = dict(osiris=osiris([(0, 0, 0), (1, 1, 0), (2, 2, 0), (3, 2, 0), (4, 
 
 @pytest.mark.parametrize("name,vp", [("D09", 9), ("D10", 6), ("D11", 10)])
 def test_d09_d10_d11_osiris_buildings(name, vp):
-    """D09: "3 Victory Points per quarry (Limestone and Granite)"; D10: "3 ... per workshop (Papyrus
+    """base-rulebook Appendix: Decree Cards, D09: "3 Victory Points per quarry (Limestone and Granite)"; D10: "3 ... per workshop (Papyrus
     and Bread)"; D11: "2 Victory Points per Building you have constructed within the Osiris
     action area". Seat 0: 2 workshops, 3 quarries (the other seat's quarry does not count)."""
     assert one(name, **OSIRIS_KW) == vp
@@ -133,7 +133,7 @@ def temple(owner_cells, bs_cells):
 
 @pytest.mark.parametrize("name,vp", [("D12", 9), ("D13", 6), ("D14", 12), ("D15", 10)])
 def test_d12_d13_d14_d15_temple_pieces(name, vp):
-    """D12: "3 Victory Points per Building you have constructed around the Temple Complex"; D13: "3
+    """base-rulebook Appendix: Decree Cards, D12: "3 Victory Points per Building you have constructed around the Temple Complex"; D13: "3
     ... per Pillar you have raised"; D14: "2 ... per Statue you have built ... 2 ... per Building
     ... around the Temple Complex"; D15: "2 ... per Pillar ... 2 ... per Building around the
     Temple Complex". Seat 0: 3 Buildings around the Temple, 2 Pillars, 3 Statues."""
@@ -152,7 +152,7 @@ def statues(god_cells, people):
 
 @pytest.mark.parametrize("name,vp", [("D16", 8), ("D17", 14), ("D18", 12), ("D19", 10)])
 def test_d16_d17_d18_d19_statues(name, vp):
-    """D16: "4 Victory Points per Statue you built in honor of a god"; D17: "2 ... per Statue ... 2
+    """base-rulebook Appendix: Decree Cards, D16: "4 Victory Points per Statue you built in honor of a god"; D17: "2 ... per Statue ... 2
     ... per Pillar"; D18: "3 ... per Statue you have built (whether in honor of a god or for the
     people)"; D19: "5 ... per Statue you have built for the people". Seat 0: 2 Statues to gods,
     2 for the people, 3 Pillars."""
@@ -164,7 +164,7 @@ def test_d16_d17_d18_d19_statues(name, vp):
 
 @pytest.mark.parametrize("place,vp", [(0, 10), (1, 5), (2, 0)])
 def test_d20_turn_order_three_players(place, vp):
-    """D20: "Score 10 Victory Points if your Maat marker is first in Turn Order. Score 5 Victory
+    """base-rulebook Appendix: Decree Cards, D20: "Score 10 Victory Points if your Maat marker is first in Turn Order. Score 5 Victory
     Points if your Maat marker is second ... Special: Use only in games with 3 or more
     players." (out of the game at 2 players: test_rules_setup)."""
     order = [1, 2, 0]
@@ -173,20 +173,20 @@ def test_d20_turn_order_three_players(place, vp):
 
 
 def test_d21_buildings_constructed():
-    """D21: "Score 1 Victory Point per Building you have constructed (whether in the Osiris Action
+    """base-rulebook Appendix: Decree Cards, D21: "Score 1 Victory Point per Building you have constructed (whether in the Osiris Action
     Area or around the Temple Complex)"."""
     assert one("D21", buildings=[7, 0, 0, 0]) == 7
 
 
 @pytest.mark.parametrize("pure,vp", [(0, 0), (7, 4), (12, 6)])
 def test_d22_half_pure_dice_rounded_up(pure, vp):
-    """D22: "Score a number of Victory Points equal to 1/2 the total value of your Pure dice (rounded
+    """base-rulebook Appendix: Decree Cards, D22: "Score a number of Victory Points equal to 1/2 the total value of your Pure dice (rounded
     up)." (the dice on the scales at the last Maat phase)."""
     assert one("D22", pure_sum=[pure, 0, 0, 0]) == vp
 
 
 def test_d23_free_action_before_final_scoring():
-    """D23: "Before final Scoring, perform any one action as if it had any die value and without
+    """base-rulebook Appendix: Decree Cards, D23: "Before final Scoring, perform any one action as if it had any die value and without
     paying any Resources associated with the action. (This action does not use a die and does
     not affect the balance of your scales.)"; game-help Game end: "1. Anyone holding Decree D23
     may play it first, for a free action. 2. Decrees"."""
@@ -204,7 +204,7 @@ def test_d23_free_action_before_final_scoring():
 
 
 def test_d24_temple_again_own_buildings_and_pillars():
-    """D24: "Score the Temple Complex one more time (your own Buildings and Pillars only)." The Temple
+    """base-rulebook Appendix: Decree Cards, D24: "Score the Temple Complex one more time (your own Buildings and Pillars only)." The Temple
     Statue is left out."""
     kw = temple([(10, 0)], [(2, 0), (5, 0)])
     kw.update(people=[0, -1, -1, -1], statues=[1, 0, 0, 0], pillars=[1, 0, 0, 0], buildings=[2, 0, 0, 0])

@@ -39,7 +39,7 @@ def test_bread_cost_of_the_space(space, cost):
 
 
 def test_unaffordable_spaces_not_offered():
-    """Key Concept III: an action whose cost you cannot pay cannot be taken: with 3 Bread the
+    """base-rulebook Key Concept III: an action whose cost you cannot pay cannot be taken: with 3 Bread the
     line-3 spaces (4 Bread) are not offered."""
     g, p = hathor_turn(res=[0, 3, 0, 0])
     play(g, "take:Ha:g2")

@@ -132,7 +132,7 @@ def test_horus_bonus_when_another_player_performs_the_god_action(god):
 
 
 def test_slot1_bonus_choice_applies():
-    """Horus slot 1: "2 Population / 3 Faith" (a choice): each option gives what it shows."""
+    """FACTS.md / game-help: Horus slot 1 "2 Population / 3 Faith" (a choice): each option gives what it shows."""
     for tok, field, delta in (("gain:2pop", "population", 2), ("gain:3faith", "faith", 3)):
         g, p = turn([("Ho", "w", 2)], res=[0, 0, 0, 9], scribes=2)
         q = 1 - p

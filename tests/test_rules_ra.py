@@ -54,7 +54,7 @@ def test_pay_the_tile_cost(tile, cost):
 
 
 def test_unaffordable_tile_cannot_be_raised():
-    """Key Concept III: "You cannot perform an action that requires the spending of Resources you do
+    """base-rulebook Key Concept III: "You cannot perform an action that requires the spending of Resources you do
     not have." P24 costs 3 Limestone; 2 Limestone and no Gold are not enough."""
     g, p = ra_turn([24, 25, 26], 6, res=[0, 0, 2, 0])
     assert "take:Ra:g6" not in legal(g)
@@ -78,7 +78,7 @@ def test_corner_edges_score_double(rot, matches):
 
 
 def test_edge_matching_a_neighbouring_tile():
-    """Ra step 2: an edge that matches "the adjacent edge color of a Pillar tile" scores 1 VP.
+    """base-rulebook Ra step 2: an edge that matches "the adjacent edge color of a Pillar tile" scores 1 VP.
     P01 (all edges 0) lies at r2c3; P22 (N2 E1 S0 W0) turned twice shows 0 to the north."""
     g, p = ra_turn([22, 25, 26], 6, tiles={7: (1, "q")})
     vp0 = f(g, "vp")[p]
@@ -197,7 +197,7 @@ def test_symmetric_tile_offers_distinct_rotations_only():
 
 
 def test_border_edge_on_a_side_space():
-    """Ra step 2: an edge matching "the Temple Complex itself" scores 1 VP away from the corners.
+    """base-rulebook Ra step 2: an edge matching "the Temple Complex itself" scores 1 VP away from the corners.
     The top border above column 3 is colour 2 (FACTS.md: top 0 1 2 1 0); P22 shows 2 to the
     north unrotated. r1c3 shows 2 Granite."""
     g, p = ra_turn([22, 25, 26], 6)

@@ -141,7 +141,7 @@ def test_bread_short_gold_or_3vp_each():
 
 
 def test_bread_unpaid_never_below_zero():
-    """Scoring 7: "(No player can go below 0 on the Victory Point track. Any excess negative Victory
+    """base-rulebook Scoring 7: "(No player can go below 0 on the Victory Point track. Any excess negative Victory
     Points are simply ignored.)" 7 Bread short = -21 VP from 12."""
     g = score(blank(buildings=[10, 0, 0, 0], vp=[0, 10, 0, 0]))
     # 14 VP from the Building row, then 7 Bread unpaid: 14 - 21 -> 0
@@ -149,7 +149,7 @@ def test_bread_unpaid_never_below_zero():
 
 
 def test_scoring_counts_happiness_of_each_player_separately():
-    """Scoring applies to "each player": both seats score their own categories."""
+    """base-rulebook Scoring steps 2-7 apply to "each player": both seats score their own categories."""
     g = score(blank(happiness=[9, 13, 0, 0], population=[9, 13, 0, 0], statues=[1, 2, 0, 0]))
     assert (cat(g, 0, "happiness"), cat(g, 1, "happiness")) == (3, 6)
     assert (cat(g, 0, "statues"), cat(g, 1, "statues")) == (1, 3)

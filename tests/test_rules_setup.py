@@ -169,7 +169,7 @@ def test_destiny_picks_in_turn_order_with_rewards():
 
 
 def test_destiny_a03_and_starting_choices():
-    """A03 "Gain 1 Population or 1 Happiness"; S04 "Gain any 5 Resources (excluding Gold)";
+    """base-rulebook Appendix (Destiny, Starting cards): A03 "Gain 1 Population or 1 Happiness"; S04 "Gain any 5 Resources (excluding Gold)";
     S09 "Gain a total of 3 Limestone and Granite, in any combination"; S10 the same with Bread
     and Papyrus; S03 "Osiris ... (Papyrus or Bread workshop only) as if ... value 3"."""
     g = draft_game(2, ["reveal:S04", "reveal:S09", "reveal:S10", "reveal:S03", "reveal:S12"],
@@ -205,7 +205,7 @@ def test_destiny_a03_and_starting_choices():
 
 
 def test_s05_s06_keep_one_other_back_into_the_deck():
-    """S05: "Draw 2 Technology cards from the top of the deck. Select one to keep, and shuffle
+    """base-rulebook Appendix: Starting Cards, S05: "Draw 2 Technology cards from the top of the deck. Select one to keep, and shuffle
     the other card back into the deck." (S06 the same with Blessings.)"""
     g = draft_game(2, ["reveal:S05", "reveal:S06", "reveal:S07", "reveal:S08", "reveal:S12"],
                    ["draft:S05", "draft:S12", "draft:S08", "draft:S06"])

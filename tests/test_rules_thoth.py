@@ -74,7 +74,7 @@ def test_no_cards_at_happiness_zero():
 
 
 def test_three_cards_need_a_section_holding_three():
-    """Thoth: "You must ... take all required cards, and all cards must come from the same
+    """base-rulebook Thoth: "You must ... take all required cards, and all cards must come from the same
     section": with Happiness 1-4 only section 1 (3 cards) is open; with one card gone from it a
     value 5 cannot take 3 cards."""
     g, p = thoth_turn(5, hap=3)
@@ -110,7 +110,7 @@ def test_refresh_a_section_for_one_papyrus():
 
 
 def test_refresh_needs_the_papyrus_of_the_cards_too():
-    """Thoth: a refresh costs 1 Papyrus on top of the action's own Papyrus: with exactly 2 Papyrus a
+    """base-rulebook Thoth: a refresh costs 1 Papyrus on top of the action's own Papyrus: with exactly 2 Papyrus a
     value-3 action (2 Papyrus) cannot also refresh."""
     g, p = thoth_turn(3, hap=5, res=[2, 0, 0, 0])
     play(g, "take:Th:g3")

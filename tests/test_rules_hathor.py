@@ -118,3 +118,19 @@ def test_taken_space_not_offered():
     g = board(g, bspace=bs)
     play(g, "take:Ha:g2")
     assert "build:W1" not in legal(g) and step_name(g) == "D_HATHOR"
+
+
+@pytest.mark.parametrize("space,cost,line", [("E1", 3, ("row", 1)), ("N5", 3, ("col", 5)),
+                                             ("E2", 4, ("row", 2)), ("N4", 4, ("col", 4))])
+def test_extra_spaces_at_four_players(space, cost, line):
+    """FACTS.md Temple Complex: "3-4 players add right of rows 1 and 5 and above columns 1 and 5; 4
+    players also add right of rows 2 and 4 and above columns 2 and 4 ... the extra spaces cost 3 on
+    lines 1 and 5, 4 on lines 2 and 4." Hathor: "For each space within the Temple Complex in the
+    same row or column as your constructed Building"."""
+    g, p = hathor_turn(players=4, res=[0, 6, 0, 0])
+    play(g, "take:Ha:g2", f"build:{space}")
+    kind, n = line
+    spaces = [(n - 1) * 5 + i for i in range(5)] if kind == "row" else [i * 5 + n - 1 for i in range(5)]
+    bread = sum(1 for sp in spaces if data.TEMPLE_REWARDS[sp][0] == data.R_B)
+    assert f(g, "res")[p][1] == 6 - cost + bread
+    assert f(g, "bspace")[NAMES.index(space)] == p

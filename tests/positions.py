@@ -234,9 +234,17 @@ def turn(dice, players: int = 2, seed: int = 1, spare: bool = True, **stock: Any
     g = first_turn(players, seed)
     p = seat(g)
     g = set_dice(g, list(dice) + (SPARE if spare else []))
+    g = no_cards_in_hand(g)
     stock.setdefault("prod", [2, 2, 2, 2])
     g = clear_player(g, p, **stock)
     return g, p
+
+
+def no_cards_in_hand(g: GameState) -> GameState:
+    """A copy of g where no seat holds a card (they go back to the draw piles), so that the base
+    rules are tested without Technologies or Blessings changing them."""
+    loc = g.field("card_loc")
+    return edit(g, card_loc=[CL_PILE if CL_HAND <= x < CL_HAND + 4 else x for x in loc])
 
 
 def board(g: GameState, **fields: Any) -> GameState:

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from positions import (DL_ANUBIS, DL_PURE, DL_TAINT, board, f, first_turn, legal, make_turn, play,
+from positions import (board, f, first_turn, legal, make_turn, no_cards_in_hand, play,
                        set_dice, set_player, step_name, step_seat, trigger, wheel_dice)
 from tekhenu_engine import data
 
@@ -13,7 +13,7 @@ from tekhenu_engine import data
 def last_turn_of_round(rnd, players=2):
     """The last turn of round rnd+1 (rnd rounds completed), its seat holding 2 Scribes for an
     Anubis die, which does not change the scales."""
-    g = first_turn(players)
+    g = no_cards_in_hand(first_turn(players))
     last = f(g, "turn_order")[players - 1]
     g = make_turn(g, last, turn_idx=players - 1, rnd=rnd)
     g = set_dice(g, [("Os", "y", 2), ("Th", "k", 6), ("Ha", "b", 3)])
@@ -89,7 +89,7 @@ def test_maat_after_four_rounds_then_new_dice():
 
 # ----------------------------------------------------------------------------- Maat, built directly
 def maat(players=2, pure=None, taint=None, excess=None, faith=None, destiny=None, maat_count=0, **extra):
-    g = first_turn(players)
+    g = no_cards_in_hand(first_turn(players))
     pure = pure or [0] * players
     taint = taint or [0] * players
     excess = excess or [0] * players

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import board, f, legal, play, seat, set_player, step_name, step_seat, turn
+from positions import board, f, legal, play, set_player, step_name, step_seat, turn
 from tekhenu_engine import data
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")

@@ -7,7 +7,6 @@ import pytest
 
 from positions import (board, f, first_turn, legal, make_turn, no_cards_in_hand, play,
                        set_dice, set_player, step_name, step_seat, trigger, wheel_dice)
-from tekhenu_engine import data
 
 
 def last_turn_of_round(rnd, players=2):

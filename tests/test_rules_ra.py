@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 
 from positions import board, f, legal, play, step_name, turn
+from tekhenu_engine import data
+from tekhenu_engine import notation as N
 
 RICH = dict(res=[0, 0, 9, 9])
 
@@ -219,3 +221,71 @@ def test_gold_pays_limestone_or_granite_every_way():
     assert sorted(legal(g)) == sorted(["pay:L1G1Au1", "pay:L1Au2", "pay:G1Au2"])
     play(g, "pay:L1Au2")
     assert f(g, "res")[p][2:] == [0, 1] and f(g, "gold")[p] == 0
+
+
+def reference_ra_vp(d, space, tile, rot, slot):
+    """Ra steps 1, 2 and 4 written out from the rulebook text (no ability)."""
+    r, c = space // 5, space % 5
+    nb = {2: 10, 3: 14, 4: 18}[d["nseats"]]
+    vp = sum(1 for (name, ax, line, _, _), who in zip(data.BUILDING_SPACES[:nb], d["bspace"])
+             if who >= 0 and ((ax == 0 and line == r + 1) or (ax == 1 and line == c + 1)))
+    edges = data.PILLAR_EDGES[tile - 1]
+    mine = [edges[(k - rot) % 4] for k in range(4)]        # N E S W after turning clockwise
+    border = data.BORDER_EDGES
+    match = 0
+    for k, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+        nr, nc = r + dr, c + dc
+        if not (0 <= nr < 5 and 0 <= nc < 5):
+            other = (border["top"][c], border["right"][r], border["bottom"][c], border["left"][r])[k]
+        else:
+            t2 = d["temple_tile"][nr * 5 + nc]
+            if not 1 <= t2 <= 27:
+                continue
+            e2 = data.PILLAR_EDGES[t2 - 1]
+            other = e2[((k + 2) % 4 - d["temple_rot"][nr * 5 + nc]) % 4]
+        match += mine[k] == other
+    corner = space in (0, 4, 20, 24)
+    return vp + match * (2 if corner else 1) + (3, 2, 1)[slot]
+
+
+def test_ra_scoring_matches_the_rulebook_on_random_boards():
+    """base-rulebook Ra steps 1, 2 and 4 ("1 Victory Point per Building (not Statue), regardless of
+    ownership, in the same row and column"; "1 Victory Point for every edge ... that matches ...
+    (... in one of the corners ..., 2 Victory Points per matching edge color)"; "1, 2, or 3 Victory
+    Points based on the space"), recomputed for boards from random games, agree with the engine
+    for every space and rotation (tiles whose ability scores VP are left out)."""
+    import random
+    from positions import no_cards_in_hand
+    from tekhenu_engine._core import GameState
+    checked = 0
+    for k in range(12):
+        players = 2 + k % 3
+        g = GameState.new(players, 500 + k)
+        rng = random.Random(k)
+        while not g.is_terminal() and checked < 400 * (k + 1) // 12:
+            if g.is_chance():
+                g.apply_chance()
+                continue
+            if step_name(g) == "D_RA_SPACE":
+                slot, p = g.step()[2], g.current_player()
+                base = no_cards_in_hand(board(g, statue_god=[[-1] * 4 for _ in range(6)]))
+                d = base.to_dict()
+                tile = d["ra"][slot]
+                if not 4 <= tile <= 9:
+                    for sp_tok in rng.sample(legal(base), min(4, len(legal(base)))):
+                        g1 = base.clone()
+                        play(g1, sp_tok)
+                        rots = legal(g1) if step_name(g1) == "D_RA_ROT" else ["rot:0"]
+                        for rot_tok in rots:
+                            g2 = g1.clone()
+                            if step_name(g2) == "D_RA_ROT":
+                                play(g2, rot_tok)
+                            while step_name(g2) == "D_PAY" and g2.current_player() == p:
+                                play(g2, legal(g2)[0])
+                            space = N.parse_action(sp_tok) & 0xFFFFFF
+                            exp = reference_ra_vp(d, space, tile, int(rot_tok[4:]), slot)
+                            got = g2.score_breakdown(p)["actions"] - base.score_breakdown(p)["actions"]
+                            assert got == exp, (sp_tok, rot_tok, tile)
+                            checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 100

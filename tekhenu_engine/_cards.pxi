@@ -187,11 +187,11 @@ cdef int hook_bread_upkeep(State* s, int p, int need, int32_t* out) noexcept nog
     cdef int b, g, sc, n = 0
     if not tech(s, p, 10) or s.scribes[p] == 0:
         return 0
-    for b in range(min(need, s.res[p][1]), -1, -1):
-        for g in range(min(need - b, s.gold[p]), -1, -1):
-            for sc in range(min(need - b - g, s.scribes[p]), 0, -1):
-                out[n] = mk(K_BREAD, (sc << 8) | (b << 4) | g)
-                n += 1
+    b = min(need, s.res[p][1])     # Bread in stock is paid automatically (game help)
+    for g in range(min(need - b, s.gold[p]), -1, -1):
+        for sc in range(min(need - b - g, s.scribes[p]), 0, -1):
+            out[n] = mk(K_BREAD, (sc << 8) | (b << 4) | g)
+            n += 1
     return n
 
 cdef inline int hook_can_pay_statue(State* s, int p, int cost) noexcept nogil:

@@ -78,13 +78,16 @@ cdef int line_own_pillars(State* s, int p, int axis, int line) noexcept nogil:
     return n
 
 cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
-    cdef int g, k
+    cdef int g, k, first = 1
     if target == 0:
         g = s.horus_slot_god[value - 1]
+        for k in range(statue_spaces(s)):
+            if s.statue_god[g][k] == p:
+                first = 0      # "a second Statue to the same god does not provide any additional reward"
         k = statue_god_free(s, g)
         s.statue_god[g][k] = p
         s.statues[p] += 1
-        if s.nplayers == 3:
+        if s.nplayers == 3 and first:
             pay_bonus(s, p, g)
     else:
         k = target - 1
@@ -539,8 +542,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_FAITH:
         f = s.faith[p]
-        # nets that bring the balance nearest to zero first
-        for k in range(2 * f + 1):
+        # every net from -f to +f, those that bring the balance nearest to zero first
+        for k in range(abs(s.balance[p]) + f + 1):
             for v in range(-f, f + 1):
                 if abs(s.balance[p] + v) == k:
                     out[n] = mk(K_FAITH, v + 32)
@@ -548,11 +551,13 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
             if n == 2 * f + 1:
                 break
     elif t.type == D_BREAD:
+        # game-help: "Bread is paid automatically. You are only asked if paying would need
+        # Gold": all the Bread owed (as far as it goes), then Gold or 3 VP per Bread short.
         need = t.a
-        for b in range(min(need, s.res[p][1]), -1, -1):
-            for g in range(min(need - b, s.gold[p]), -1, -1):
-                out[n] = mk(K_BREAD, (b << 4) | g)
-                n += 1
+        b = min(need, s.res[p][1])
+        for g in range(min(need - b, s.gold[p]), -1, -1):
+            out[n] = mk(K_BREAD, (b << 4) | g)
+            n += 1
         n += hook_bread_upkeep(s, p, need, out + n)
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)

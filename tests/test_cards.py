@@ -665,15 +665,19 @@ def test_t17_bread():
     g = play(g, "take:Ha:b2")
     finish_turn(g, p)
     assert f(g, "vp", p) == vp + 2 and f(g, "res", p)[B_] == 2
-    # Scoring: a seat with 3 Buildings owes 1 Bread; with T17 it is never asked
-    g = edit(g, round=7, maat_count=1, buildings={0: 3, 1: 3}, res={0: [0, 2, 0, 0], 1: [0, 2, 0, 0]},
-             gold={0: 0, 1: 0})
+    # Scoring: a seat with 3 Buildings owes 1 Bread; with no Bread but Gold a seat is asked
+    # whether to pay with Gold (game help) -- but with T17 it owes nothing and is never asked
+    from positions import trigger
+    g = edit(g, buildings={0: 3, 1: 3}, res={0: [0, 0, 0, 0], 1: [0, 0, 0, 0]}, gold={0: 1, 1: 1})
+    d = g.to_dict()
+    d["bspace"][:6] = [0, 0, 0, 1, 1, 1]
+    g = trigger(GameState.from_dict(d), "A_SCORING")
     asked = set()
-    while not (f(g, "scoring_count") == 1 and g.step()[0] == D_TAKE):
-        if g.step()[0] == D_BREAD:
-            asked.add(g.step()[1])
-        g.apply_chance() if g.is_chance() else g.apply(g.legal_actions()[0])
+    while not g.is_terminal() and g.step()[0] == D_BREAD:
+        asked.add(g.step()[1])
+        g.apply(g.legal_actions()[-1])       # pay no Gold: 3 VP per Bread short
     assert p not in asked and (1 - p) in asked
+    assert g.score_breakdown(p)["bread"] == 0 and g.score_breakdown(1 - p)["bread"] == -3
 
 
 def test_t18_pure_die_vp():

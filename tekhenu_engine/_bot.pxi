@@ -61,10 +61,7 @@ cdef enum:
 cdef int PYR_ROW_START[5]
 PYR_ROW_START[:] = [0, 4, 7, 9, 10]
 
-# Python names of the steps, for tests and tools that build positions
-BOT_STEPS = {"CH_PYRAMID": CH_PYRAMID, "CH_DEBEN": CH_DEBEN, "CH_TIE": CH_TIE,
-             "A_BOT_TAKE": A_BOT_TAKE, "A_BOT_ACT": A_BOT_ACT, "A_BOT_DONE": A_BOT_DONE,
-             "A_SCORING": A_SCORING, "A_FINAL": A_FINAL, "A_MAAT": A_MAAT}
+# Python names of the log fields (tekhenu_engine.botlog renders them)
 BOT_LOG_FIELDS = ("turn", "round", "deben", "pos", "tile", "skipped", "die", "die_tie", "god",
                   "what", "where", "extra", "tie", "vp0", "scribes0", "happiness0", "population0",
                   "vp", "scribes", "happiness", "population", "cards", "done")

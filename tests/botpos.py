@@ -7,12 +7,12 @@ import functools
 import random
 
 from tekhenu_engine import data
-from tekhenu_engine._core import BOT_STEPS, GameState
+from tekhenu_engine._core import STEP_TYPES, GameState
 from tekhenu_engine.notation import format_action, parse_action
 
-CH_DEBEN = BOT_STEPS["CH_DEBEN"]
-CH_TIE = BOT_STEPS["CH_TIE"]
-CH_PYRAMID = BOT_STEPS["CH_PYRAMID"]
+CH_DEBEN = STEP_TYPES["CH_DEBEN"]
+CH_TIE = STEP_TYPES["CH_TIE"]
+CH_PYRAMID = STEP_TYPES["CH_PYRAMID"]
 HO, RA, HA, BA, TH, OS = range(6)
 Y, BR, W, K, GR = range(5)          # die colours yellow brown white black gray
 GOD_TILES = {g: g for g in range(6)}

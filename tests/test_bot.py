@@ -16,15 +16,15 @@ from botpos import (BA, BOT, BR, CH_DEBEN, CH_PYRAMID, CH_TIE, GR, HA, HO, K, OS
                     bot_turn, clean_board, flip_state, play, purity, put_building, put_osiris,
                     put_pillar, put_statue, resolve_tie)
 from tekhenu_engine import data
-from tekhenu_engine._core import BOT_STEPS, GameState
+from tekhenu_engine._core import STEP_TYPES, GameState
 from tekhenu_engine.botlog import BotLogRecorder, describe, last_turn
 from tekhenu_engine.notation import format_action, parse_action
 
 CL_BOT = 6          # Botankhamun's face-down card pile
 DL_BOT = 40 + BOT   # its dice, beside the pyramid
-D_KEEP, D_DRAFT, D_DESTINY, D_TAKE, D_FAITH = 20, 21, 22, 24, 35
-CH_BOTDESTINY, CH_PICKSTART = 10, 11
-A_WINNER = 90
+D_KEEP, D_DRAFT, D_DESTINY, D_TAKE, D_FAITH = (STEP_TYPES[k] for k in ("D_KEEP", "D_DRAFT", "D_DESTINY", "D_TAKE", "D_FAITH"))
+CH_BOTDESTINY, CH_PICKSTART = STEP_TYPES["CH_BOTDESTINY"], STEP_TYPES["CH_PICKSTART"]
+A_WINNER = STEP_TYPES["A_WINNER"]
 GLBP, PBLG = 6, 7
 
 
@@ -841,7 +841,7 @@ def test_solo_scoring_cards_flat_and_no_production_building_row_or_bread():
     put_osiris(d, 2, 1, BOT)
     g = GameState.from_dict(d)
     before = g.score_breakdown(BOT)
-    g.push_step(BOT_STEPS["A_SCORING"])
+    g.push_step(STEP_TYPES["A_SCORING"])
     after = g.score_breakdown(BOT)
     assert after["bot_cards"] - before["bot_cards"] == 6
     for cat in ("production", "building_row", "bread"):
@@ -849,7 +849,7 @@ def test_solo_scoring_cards_flat_and_no_production_building_row_or_bread():
     loc = g.field("card_loc")
     assert loc[3] == loc[4] == 1 and loc[24 + 5] == CL_BOT
     assert after["districts"] - before["districts"] == 6    # both workshops districts, alone
-    g.push_step(BOT_STEPS["A_SCORING"])
+    g.push_step(STEP_TYPES["A_SCORING"])
     assert g.score_breakdown(BOT)["bot_cards"] - after["bot_cards"] == 2
 
 
@@ -988,7 +988,7 @@ def test_push_step_refuses_a_bot_step_outside_solo_and_leaves_the_state():
     g = GameState.new(2, 1)
     before = g.to_bytes()
     with pytest.raises(ValueError):
-        g.push_step(BOT_STEPS["A_BOT_TAKE"], 1)
+        g.push_step(STEP_TYPES["A_BOT_TAKE"], 1)
     assert g.to_bytes() == before
 
 

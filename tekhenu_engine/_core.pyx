@@ -36,6 +36,7 @@ cdef enum:
     CL_MARKET = 3
     CL_UNKNOWN = 4
     CL_BOTTOM = 5
+    CL_BOT = 6          # Botankhamun's face-down pile (cards without effect)
     CL_HAND = 8         # + seat
     CL_PENDING = 12     # + seat
     CL_BOTTOMK = 16     # + seat that knows it
@@ -53,6 +54,7 @@ cdef enum:
     CH_TIE = 9
     CH_BOTDESTINY = 10
     CH_PICKSTART = 11
+    CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
     CH_LAST = 19
     D_KEEP = 20
     D_DRAFT = 21
@@ -108,6 +110,7 @@ cdef enum:
     A_WINNER = 90
     A_GOD = 91
     A_MARKET_OPEN = 92
+    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (_bot.pxi)
 
 cdef enum:
     # action kinds (high byte of an action)
@@ -143,6 +146,7 @@ cdef enum:
     K_EXTRA = 30      # action<<4 | value
     K_BLESS = 31      # play a blessing card id
     K_BOTDESTINY = 32 # chance: destiny card
+    K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
 
 cdef enum:
     # gain items for D_GAIN
@@ -440,7 +444,7 @@ cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcep
     if cB > s.res[p][1]:
         short += cB - s.res[p][1]
     short += hook_lg_short(s, p, cL, cG)
-    return short <= s.gold[p]
+    return short <= s.gold[p] + hook_wild_extra(s, p)
 
 cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
     return cP | (cB << 3) | (cL << 6) | (cG << 9)
@@ -641,7 +645,7 @@ cdef int die_usable(State* s, int p, int section, int colour, int value, int anu
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god(s, p, section, v, 0):
+        if can_god_die(s, p, section, v, 0):
             return 1
     return 0
 
@@ -661,7 +665,78 @@ VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "b
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
-SOLO_SUPPORTED = False   # set True by the Botankhamun implementation
+# Step (task) types by name, for tests and tools that inspect `GameState.step()`.
+STEP_TYPES = {
+    "CH_WHEEL": CH_WHEEL,
+    "CH_HORUS": CH_HORUS,
+    "CH_DIE": CH_DIE,
+    "CH_PILLAR": CH_PILLAR,
+    "CH_CARD": CH_CARD,
+    "CH_REVEAL": CH_REVEAL,
+    "CH_FIRST": CH_FIRST,
+    "CH_DEBEN": CH_DEBEN,
+    "CH_TIE": CH_TIE,
+    "CH_BOTDESTINY": CH_BOTDESTINY,
+    "CH_PICKSTART": CH_PICKSTART,
+    "CH_PYRAMID": CH_PYRAMID,
+    "CH_LAST": CH_LAST,
+    "D_KEEP": D_KEEP,
+    "D_DRAFT": D_DRAFT,
+    "D_DESTINY": D_DESTINY,
+    "D_GAIN": D_GAIN,
+    "D_TAKE": D_TAKE,
+    "D_ADJUST": D_ADJUST,
+    "D_ACTION": D_ACTION,
+    "D_HORUS": D_HORUS,
+    "D_RA_SPACE": D_RA_SPACE,
+    "D_RA_ROT": D_RA_ROT,
+    "D_HATHOR": D_HATHOR,
+    "D_OSIRIS": D_OSIRIS,
+    "D_THOTH_REFRESH": D_THOTH_REFRESH,
+    "D_THOTH_CARD": D_THOTH_CARD,
+    "D_PAY": D_PAY,
+    "D_FAITH": D_FAITH,
+    "D_BREAD": D_BREAD,
+    "D_DECREES": D_DECREES,
+    "D_EXTRA": D_EXTRA,
+    "D_BLESS": D_BLESS,
+    "D_LAST": D_LAST,
+    "A_NEXT_TURN": A_NEXT_TURN,
+    "A_TURN": A_TURN,
+    "A_PLACE_DIE": A_PLACE_DIE,
+    "A_END_TURN": A_END_TURN,
+    "A_HORUS_RES": A_HORUS_RES,
+    "A_RA_RES": A_RA_RES,
+    "A_HATHOR_RES": A_HATHOR_RES,
+    "A_BASTET_RES": A_BASTET_RES,
+    "A_THOTH_PAY": A_THOTH_PAY,
+    "A_OSIRIS_RES": A_OSIRIS_RES,
+    "A_PRODUCE": A_PRODUCE,
+    "A_BONUS": A_BONUS,
+    "A_ROTATION": A_ROTATION,
+    "A_MAAT": A_MAAT,
+    "A_MAAT_ORDER": A_MAAT_ORDER,
+    "A_SCORING": A_SCORING,
+    "A_MAAT_END": A_MAAT_END,
+    "A_REFILL": A_REFILL,
+    "A_FINAL": A_FINAL,
+    "A_SETUP": A_SETUP,
+    "A_INIT_ORDER": A_INIT_ORDER,
+    "A_REWARDS": A_REWARDS,
+    "A_RA_SLIDE": A_RA_SLIDE,
+    "A_THOTH_DISCARD": A_THOTH_DISCARD,
+    "A_KEEP_RETURN": A_KEEP_RETURN,
+    "A_DESTINY_ROUND": A_DESTINY_ROUND,
+    "A_BREAD_CHECK": A_BREAD_CHECK,
+    "A_BOT_TURN": A_BOT_TURN,
+    "A_BOT_TAKE": A_BOT_TAKE,
+    "A_BOT_ACT": A_BOT_ACT,
+    "A_WINNER": A_WINNER,
+    "A_GOD": A_GOD,
+    "A_MARKET_OPEN": A_MARKET_OPEN,
+    "A_BOT_DONE": A_BOT_DONE,
+}
+SOLO_SUPPORTED = True    # Botankhamun is implemented (_bot.pxi)
 
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
@@ -1055,6 +1130,10 @@ cdef class GameState:
                 bad(f"task {i} die section")
             if t.type == CH_TIE and not (0 <= t.a <= 16):
                 bad(f"task {i} tie")
+            if t.type == CH_PYRAMID and not (0 <= t.a < 10):
+                bad(f"task {i} pyramid place")
+            if t.type in (CH_PYRAMID, CH_DEBEN, A_BOT_TAKE, A_BOT_ACT, A_BOT_DONE) and s.nplayers != 1:
+                bad(f"task {i}: Botankhamun's step outside a solo game")
             if t.type == A_RA_RES and not (0 <= t.b < 25 and 0 <= t.c < 4):
                 bad(f"task {i} Ra placement")
             if t.type == A_HATHOR_RES and not (0 <= t.a < 18):
@@ -1106,6 +1185,8 @@ cdef class GameState:
         for i in range(10):
             if not (0 <= s.bot_pyramid[i] < 10):
                 bad("pyramid")
+        if not (-1 <= s.bot_pos < 10):
+            bad("pyramid marker")
         if not (-1 <= s.cur_die < 32 and 0 <= s.cur_value <= 6 and 0 <= s.cur_section <= 6 and 0 <= s.cur_colour < 8):
             bad("current die")
 
@@ -1116,6 +1197,24 @@ cdef class GameState:
         if name not in d:
             raise KeyError(name)
         return d[name]
+
+    def push_step(self, int type, int seat=-1, int a=0, int b=0, int c=0, int d=0):
+        """Push one step onto the task stack and run forward to the next choice.
+
+        For building test and analysis positions (e.g. an automatic step such as a
+        Scoring). ValueError, state unchanged, when the stack is full or the result is
+        not a valid state.
+        """
+        cdef State saved = self.st
+        if self.st.ntasks >= 48:
+            raise ValueError("task stack full")
+        push(&self.st, type, seat, a, b, c, d)
+        try:
+            self._validate()
+        except ValueError:
+            self.st = saved
+            raise
+        advance(&self.st)
 
     def set_field(self, str name, value):
         """Overwrite one field (for building test positions); the result is validated."""
@@ -1194,8 +1293,11 @@ cdef int decision_visible(State* s, int seat) noexcept nogil:
     return 1
 
 
-def random_playouts(int players, int games, seed=0):
-    """Play `games` random games to the end in compiled code; returns (games, decisions)."""
+def random_playouts(int players, int games, seed=0, int difficulty=0):
+    """Play `games` random games to the end in compiled code; returns (games, decisions).
+
+    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games.
+    """
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n
@@ -1205,7 +1307,7 @@ def random_playouts(int players, int games, seed=0):
         raise ValueError("solo games need Botankhamun, which is not built yet")
     with nogil:
         for g in range(games):
-            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, 0, rng_next(&r))
+            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))
             n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
             while n != 0:
                 if n < 0:

@@ -123,3 +123,18 @@ def test_playout_policy_beats_uniform_random():
     wins, _ = policy_match(2, 300, seed=1, heuristic_seats=1)
     wins2, _ = policy_match(2, 300, seed=2, heuristic_seats=2)
     assert wins[0] + wins2[1] > 0.6 * 600
+
+
+def test_solo_game_against_botankhamun():
+    """Solo: the engine plays seat 0 and Botankhamun never asks for a decision.
+
+    Game help, Solo: Botankhamun is "an automated opponent that sits in the second seat of a
+    2-player game ... Its turns play themselves."
+    """
+    seats = []
+    rec = run_game([ISMCTSAgent(iterations=20, seed=0)], players=1, seed=4,
+                   options={"difficulty": "hard", "decree8": True},
+                   on_decision=lambda state, seat, action: seats.append(seat))
+    assert set(seats) == {0}
+    assert rec.winner in (0, 1) and len(rec.final_vp) == 2
+    assert rec.replay().returns() == rec.final_vp

@@ -548,10 +548,14 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     elif god == 2:
         if s.buildings[p] >= 10:
             return 0
+        # paying Bread gets no easier with a dearer space: the cheapest free space decides
+        cost = 99
         for i in range(nbspaces(s)):
-            if s.bspace[i] < 0 and (free or hook_can_pay_bread(s, p, BS_COST[i])):
-                return 1
-        return 0
+            if s.bspace[i] < 0 and BS_COST[i] < cost:
+                cost = BS_COST[i]
+        if cost == 99:
+            return 0
+        return free or hook_can_pay_bread(s, p, cost)
     elif god == 3:
         return free or hook_can_pay_papyrus(s, p, 2, 3)
     elif god == 4:
@@ -635,13 +639,27 @@ cdef int value_range(State* s, int p, int v, int* lo, int* hi) noexcept nogil:
         hi[0] = 6
     return 0
 
-cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis) noexcept nogil:
+cdef struct GodMemo:
+    int known[6]      # bit v: can_god_die(s, p, god, v, 0) is computed ...
+    int ok[6]         # ... and true
+
+cdef inline int can_god_die_memo(State* s, int p, int god, int v, GodMemo* m) noexcept nogil:
+    """``can_god_die(s, p, god, v, 0)``, remembered while one list of legal actions is built
+    (the state does not change meanwhile; Hathor's and Bastet's do not depend on the value)."""
+    cdef int bit = 2 if (god == 2 or god == 3) else (1 << v)
+    if not (m.known[god] & bit):
+        m.known[god] |= bit
+        if can_god_die(s, p, god, v, 0):
+            m.ok[god] |= bit
+    return m.ok[god] & bit
+
+cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis, GodMemo* m) noexcept nogil:
     cdef int lo, hi, v
     if anubis or colour < 4:
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god_die(s, p, section, v, 0):
+        if can_god_die_memo(s, p, section, v, m):
             return 1
     return 0
 

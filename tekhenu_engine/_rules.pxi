@@ -395,6 +395,33 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
                 if k == 0:
                     return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
                 k -= 1
+    # Cards from the pile and Pillar tiles: the same pick as out[rng_int(&r, n)] over the
+    # list of gen_chance (ascending ids), without building it.
+    if t.type == CH_CARD:
+        n = 0
+        for i in range(t.a * 24, t.a * 24 + 24):
+            if s.card_loc[i] == CL_PILE:
+                n += 1
+        if n:
+            k = rng_int(&r, n)
+            for i in range(t.a * 24, t.a * 24 + 24):
+                if s.card_loc[i] == CL_PILE:
+                    if k == 0:
+                        return mk(K_DRAW, i)
+                    k -= 1
+    elif t.type == CH_PILLAR:
+        n = 0
+        for i in range(1, 28):
+            if s.pillar_loc[i] == 0:
+                n += 1
+        if n == 0:
+            return -1
+        k = rng_int(&r, n)
+        for i in range(1, 28):
+            if s.pillar_loc[i] == 0:
+                if k == 0:
+                    return mk(K_TILE, i)
+                k -= 1
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
@@ -403,10 +430,12 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
 # ----------------------------------------------------------------------------- legal moves
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     cdef uint64_t seen[8]
+    cdef GodMemo memo
     cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok
     cdef int can_anubis = hook_can_anubis(s, p)
     for i in range(8):
         seen[i] = 0
+    memset(&memo, 0, sizeof(GodMemo))
     forbid_ok = hook_forbidden_ok(s, p)
     for i in range(s.ndice):
         if s.die_loc[i] < 1 or s.die_loc[i] > 6:
@@ -419,7 +448,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0)):
+        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0, &memo)):
             out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
             n += 1
         if can_anubis and col != 7:

@@ -569,12 +569,18 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_FAITH:
         f = s.faith[p]
+        b = s.balance[p]
         # every net from -f to +f, those that bring the balance nearest to zero first
-        for k in range(abs(s.balance[p]) + f + 1):
-            for v in range(-f, f + 1):
-                if abs(s.balance[p] + v) == k:
-                    out[n] = mk(K_FAITH, v + 32)
-                    n += 1
+        # (at distance k from zero: -b-k, then -b+k)
+        for k in range(abs(b) + f + 1):
+            v = -b - k
+            if v >= -f and v <= f:
+                out[n] = mk(K_FAITH, v + 32)
+                n += 1
+            v = -b + k
+            if k > 0 and v >= -f and v <= f:
+                out[n] = mk(K_FAITH, v + 32)
+                n += 1
             if n == 2 * f + 1:
                 break
     elif t.type == D_BREAD:

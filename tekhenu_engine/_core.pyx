@@ -13,7 +13,10 @@ Card effects hook in at named points (``hook_*`` functions, filled in by the car
 effects); Botankhamun's turn is compiled in ``_bot.pxi``.
 """
 from libc.string cimport memcpy, memset
-from libc.stdint cimport uint64_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, int32_t
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
 from tekhenu_engine cimport _core
 from tekhenu_engine import data as _data
 
@@ -298,7 +301,8 @@ cdef inline uint64_t rng_next(uint64_t* r) noexcept nogil:
     return z ^ (z >> 31)
 
 cdef inline int rng_int(uint64_t* r, int n) noexcept nogil:
-    return <int>((rng_next(r) >> 33) % <uint64_t>n)
+    # (x >> 33) < 2**31: the 32-bit remainder is the same number, and a cheaper division
+    return <int>(<uint32_t>(rng_next(r) >> 33) % <uint32_t>n)
 
 cdef inline int mk(int kind, int payload) noexcept nogil:
     return (kind << 24) | payload

@@ -381,47 +381,46 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     cdef double probs[64]
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef uint64_t r = s.rng
-    cdef int i, k, n
+    cdef int i, k, n, c, j
+    # The k-th of the n candidates is found without branches: j counts the places whose
+    # running count of candidates is still <= k (the same pick as the list's k-th entry).
     if t.type == CH_DIE:
         n = 0
         for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                n += 1
+            n += s.die_loc[i] == DL_BAG
         if n == 0:
             return -1
         k = rng_int(&r, n)
+        c = j = 0
         for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                if k == 0:
-                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
-                k -= 1
+            c += s.die_loc[i] == DL_BAG
+            j += c <= k
+        return mk(K_ROLL, s.die_colour[j] * 6 + rng_int(&r, 6))
     # Cards from the pile and Pillar tiles: the same pick as out[rng_int(&r, n)] over the
     # list of gen_chance (ascending ids), without building it.
     if t.type == CH_CARD:
         n = 0
         for i in range(t.a * 24, t.a * 24 + 24):
-            if s.card_loc[i] == CL_PILE:
-                n += 1
+            n += s.card_loc[i] == CL_PILE
         if n:
             k = rng_int(&r, n)
+            c = j = 0
             for i in range(t.a * 24, t.a * 24 + 24):
-                if s.card_loc[i] == CL_PILE:
-                    if k == 0:
-                        return mk(K_DRAW, i)
-                    k -= 1
+                c += s.card_loc[i] == CL_PILE
+                j += c <= k
+            return mk(K_DRAW, t.a * 24 + j)
     elif t.type == CH_PILLAR:
         n = 0
         for i in range(1, 28):
-            if s.pillar_loc[i] == 0:
-                n += 1
+            n += s.pillar_loc[i] == 0
         if n == 0:
             return -1
         k = rng_int(&r, n)
+        c = j = 0
         for i in range(1, 28):
-            if s.pillar_loc[i] == 0:
-                if k == 0:
-                    return mk(K_TILE, i)
-                k -= 1
+            c += s.pillar_loc[i] == 0
+            j += c <= k
+        return mk(K_TILE, 1 + j)
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
@@ -432,14 +431,19 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     cdef uint64_t seen[8]
     cdef GodMemo memo
     cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok
+    cdef uint32_t wheel
     cdef int can_anubis = hook_can_anubis(s, p)
     for i in range(8):
         seen[i] = 0
     memset(&memo, 0, sizeof(GodMemo))
     forbid_ok = hook_forbidden_ok(s, p)
+    # the dice on the wheel as a bit set (a branch-free scan), then each of them in order
+    wheel = 0
     for i in range(s.ndice):
-        if s.die_loc[i] < 1 or s.die_loc[i] > 6:
-            continue
+        wheel |= (<uint32_t>(<unsigned int>(s.die_loc[i] - 1) < 6)) << i
+    while wheel:
+        i = __builtin_ctz(wheel)
+        wheel &= wheel - 1
         sec = s.die_loc[i] - 1
         col = s.die_colour[i]
         v = s.die_value[i]

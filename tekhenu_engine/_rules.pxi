@@ -430,13 +430,13 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     cdef uint64_t seen[8]
     cdef GodMemo memo
-    cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok
+    cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok, base
     cdef uint32_t wheel
-    cdef int can_anubis = hook_can_anubis(s, p)
+    cdef int can_anubis = hook_can_anubis(s, p) != 0
     for i in range(8):
         seen[i] = 0
     memset(&memo, 0, sizeof(GodMemo))
-    forbid_ok = hook_forbidden_ok(s, p)
+    forbid_ok = hook_forbidden_ok(s, p) != 0
     # the dice on the wheel as a bit set (a branch-free scan), then each of them in order
     wheel = 0
     for i in range(s.ndice):
@@ -452,12 +452,15 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0, &memo)):
-            out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
-            n += 1
-        if can_anubis and col != 7:
-            out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
-            n += 1
+        # few branches on the dice (they are hard to predict): each option is written,
+        # then counted when it is legal
+        base = (pur < 2) | forbid_ok
+        if base and col >= 4:
+            base = die_usable(s, p, sec, col, v, 0, &memo)
+        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
+        n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
+        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
+        n += can_anubis & (col != 7)
     if n == 0:
         # No die allows an action: take any Pure or Tainted die without an action.
         for i in range(8):

@@ -274,6 +274,26 @@ def repair(state: GameState, action: int, seat: int, rng: random.Random) -> Game
     return None
 
 
+def token_for_seat(state: GameState, action: int, seat: int) -> str:
+    """The token of ``action`` as ``seat`` may be told it: ``verb:?`` when it is a chance outcome
+    that ``seat`` cannot see (a card drawn into a place hidden from it), else the plain token.
+
+    This is what a referee or a GUI at a real table sends to an engine playing ``seat``.
+    """
+    tok = format_action(action)
+    if not state.is_chance():
+        return tok
+    names = cards_named(action)
+    if not names:
+        return tok
+    after = state.clone()
+    after.apply(action)
+    seen = after.observation(seat).field("card_loc")
+    if any(seen[c] == CL_UNKNOWN for c in names):
+        return tok.split(":")[0] + ":?"
+    return tok
+
+
 def _legal_hint(state: GameState) -> str:
     toks = [format_action(a) for a in state.legal_actions()]
     more = f" ... ({len(toks)} in all)" if len(toks) > MAX_SHOWN_LEGAL else ""
@@ -768,6 +788,8 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None, stdout: 
 
 def serve(engine: Engine, stdin: TextIO) -> None:
     """Feed ``engine`` the lines of ``stdin`` until ``quit`` (the end of the input quits too)."""
+    if hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 make a bad line, not a crash
     for line in stdin:
         if not engine.handle(line):
             return

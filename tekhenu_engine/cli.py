@@ -87,6 +87,8 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
             continue
         p = state.current_player()
         if p != seat:
+            if engine_agent is None:
+                _fail(f"the rules core asks seat {p} for a decision in a solo game", 1)
             a = engine_agent.choose(state.observation(p), p)
             typer.echo(f"{seat_name(state, p)} plays {format_action(a)}")
             state.apply(a)
@@ -161,8 +163,10 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     config = MatchConfig(a, b, players, games, seed)
     try:
         config.table()
-        from .agents.registry import parse_spec
-        parse_spec(a), parse_spec(b)
+        from .agents.registry import make_agent, parse_spec
+        for spec in (a, b):
+            if parse_spec(spec).kind != "cmd":
+                make_agent(spec)  # an unknown option or an agent this build lacks: say so before playing
     except ValueError as e:
         _fail(str(e))
     records = []

@@ -668,7 +668,7 @@ class Engine:
         if args:
             raise ProtocolError("legal takes no arguments")
         pos = self.need_position()
-        self.write("legal " + " ".join(format_action(a) for a in pos.state.legal_actions()))
+        self.write(" ".join(["legal"] + [format_action(a) for a in pos.state.legal_actions()]))
 
     def cmd_show(self, args: list[str], line: str) -> None:
         if args:

@@ -219,6 +219,34 @@ def test_whole_game_fed_from_outside_with_masked_outcomes(eng, players, seat):
     assert masked > 0
 
 
+def test_masked_fill_in_moves_aside_when_the_card_is_then_drawn_openly(eng):
+    """Positions arrive move by move (as UCI GUIs send them). The engine fills a masked draw of
+    seat 0 with some Decree; when the next, open draw of seat 1 names that very card, the engine
+    swaps it with an unseen card: the move is accepted and seat 1's view stays exact."""
+    truth = GameState.new(2, 102)
+    told = []
+    while truth.is_chance():
+        a = truth.sample_chance()
+        told.append(token_for_seat(truth, a, 1))
+        truth.apply(a)
+    k = told.index("draw:?")
+    assert told[k + 1] == "draw:?" and not told[k + 2].endswith("?")  # seat 0's two draws, then seat 1's
+    header = "position new players 2 seat 1 moves "
+    eng.send(header + " ".join(told[:k + 2]))
+    view = GameState.from_string(eng.state())
+    filled = [c for c in range(48, 72) if view.field("card_loc")[c] == 12]  # seat 0's pending Decrees
+    assert len(filled) == 2
+    clash = "D%02d" % (filled[0] - 48 + 1)
+    eng.send(header + " ".join(told[:k + 2] + [f"draw:{clash}"]))
+    assert eng.sync() == []
+    after = GameState.from_string(eng.state())
+    loc = after.field("card_loc")
+    assert loc[filled[0]] == 13  # now seat 1's pending card, as drawn
+    assert sum(1 for c in range(48, 72) if loc[c] == 12) == 2  # seat 0 still holds two unseen Decrees
+    before_obs, after_obs = view.observation(1).field("card_loc"), after.observation(1).field("card_loc")
+    assert [c for c in range(72) if before_obs[c] != after_obs[c]] == [filled[0]]
+
+
 def test_every_bad_command_gets_one_error_line_and_the_position_stays(eng):
     """'an unknown command, a malformed line, an illegal move or an impossible position gets one
     `info string error: ...` line naming the problem; the engine keeps running, keeps its last good
@@ -350,3 +378,27 @@ def test_fuzz_thousands_of_bad_lines(eng):
 
 def _is_valid_move_line(line: bytes, legal: list[str]) -> bool:
     return line.startswith(b"position new players 2 seed 3 moves ") and not line.rstrip().split()[-1].startswith(b"zz")
+
+
+def test_go_with_a_clock_and_the_debug_log(eng, tmp_path):
+    """'go with ... a clock (wtime/btime-style per seat, increments)'; the Debug Log File option
+    records every line in and out."""
+    log = tmp_path / "engine.log"
+    eng.send(f"setoption name Debug Log File value {log}")
+    eng.send("position new players 3 seed 5")
+    legal = eng.legal()
+    for go in ("go time0 60000 time1 60000 time2 60000 inc0 1000 movestogo 20", "go wtime 5000 btime 5000 winc 100"):
+        assert eng.ask(go, "bestmove")[-1].split()[1] in legal
+    eng.send("setoption name Debug Log File value <empty>")
+    assert eng.sync() == []
+    text = log.read_text()
+    assert "> position new players 3 seed 5" in text and "< bestmove " in text
+
+
+def test_budget_from_clock_follows_the_documented_formula():
+    """PROTOCOL.md: time<seat> / movestogo + 0.75 * inc<seat> - Move Overhead, at most half the clock."""
+    from tekhenu_engine.protocol import budget_from_clock
+
+    assert budget_from_clock({"time1": 60000, "inc1": 1000, "movestogo": 20}, 1, 0, 30) == 3000 + 750 - 30
+    assert budget_from_clock({"time0": 1000, "movestogo": 1}, 0, 0, 0) == 500
+    assert budget_from_clock({"time0": 60000}, 1, 0, 0) is None

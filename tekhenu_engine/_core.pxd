@@ -13,20 +13,20 @@ cdef enum:
     NMARKET = 15
 
 cdef struct Task:
-    short type
-    short p
-    short a
-    short b
-    short c
-    short d
+    int type
+    int p
+    int a
+    int b
+    int c
+    int d
 
 cdef struct State:
+    uint64_t rng          # drives sample_chance only; masked in observations
     int version
     int nplayers          # 1 = solo against Botankhamun (seat 1), else 2-4
     int nseats
     int options
     int difficulty
-    uint64_t rng          # drives sample_chance only; masked in observations
     int arrow
     int round             # rounds completed
     int turn_idx
@@ -38,29 +38,29 @@ cdef struct State:
     int turn_order[4]
     # dice
     int ndice
-    short die_colour[32]
-    short die_value[32]
-    short die_loc[32]
+    int die_colour[32]
+    int die_value[32]
+    int die_loc[32]
     # board
-    short horus_slot_god[6]
-    short statue_god[6][4]
-    short people[4]
-    short people_gold[4]
-    short osiris[6][4]
+    int horus_slot_god[6]
+    int statue_god[6][4]
+    int people[4]
+    int people_gold[4]
+    int osiris[6][4]
     int osiris_row2_gold
-    short temple_tile[25]
-    short temple_rot[25]
-    short temple_owner[25]
-    short bspace[18]
-    short ra[3]
-    short pillar_loc[28]
+    int temple_tile[25]
+    int temple_rot[25]
+    int temple_owner[25]
+    int bspace[18]
+    int ra[3]
+    int pillar_loc[28]
     # cards
-    short card_loc[128]
-    short market[15]
+    int card_loc[128]
+    int market[15]
     int market_open[4]
-    short start_loc[12]
-    short destiny_owner[4]
-    short hidden_count[3][16]
+    int start_loc[12]
+    int destiny_owner[4]
+    int hidden_count[3][16]
     # players
     int vp[4]
     int happiness[4]
@@ -68,8 +68,8 @@ cdef struct State:
     int gold[4]
     int scribes[4]
     int faith[4]
-    short res[4][4]
-    short prod[4][4]
+    int res[4][4]
+    int prod[4][4]
     int excess[4]
     int pure_sum[4]
     int taint_sum[4]
@@ -93,16 +93,17 @@ cdef struct State:
     int cur_anubis
     int cur_colour
     # Botankhamun
-    short bot_pyramid[10]
+    int bot_pyramid[10]
     int bot_pos
     int bot_tile
     int bot_turn_in_period
     int bot_cards
     int bot_tie_n
-    short bot_tie[16]
+    int bot_tie[16]
     int bot_log[8]
     # task stack
     int ntasks
+    int reserved         # keeps the struct free of padding
     Task tasks[64]
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil

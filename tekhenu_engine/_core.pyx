@@ -192,6 +192,8 @@ DEF_VERSION = 1
 # ----------------------------------------------------------------------------- tables
 cdef int PURITY[3][8]
 cdef int LIGHT_PATTERN[6]
+cdef int LIGHT_AT[6][7]       # [arrow][section]: light of a section (7: Seth board, Shaded)
+cdef int PURITY_AT[6][7][8]   # [arrow][section][colour]
 cdef int TEMPLE_RK[25]
 cdef int TEMPLE_RN[25]
 cdef int BS_AXIS[18]
@@ -230,6 +232,11 @@ def _load_tables():
             PURITY[i][j] = d.PURITY[i][j]
     for i in range(6):
         LIGHT_PATTERN[i] = d.LIGHT_PATTERN[i]
+    for i in range(6):
+        for j in range(7):
+            LIGHT_AT[i][j] = d.LIGHT_PATTERN[(j - i + 6) % 6] if j < 6 else 1
+            for k in range(8):
+                PURITY_AT[i][j][k] = d.PURITY[LIGHT_AT[i][j]][k]
     for i in range(25):
         TEMPLE_RK[i] = d.TEMPLE_REWARDS[i][0]
         TEMPLE_RN[i] = d.TEMPLE_REWARDS[i][1]
@@ -300,10 +307,10 @@ cdef inline int is_bot(State* s, int p) noexcept nogil:
     return s.nplayers == 1 and p == 1
 
 cdef inline int light_of(State* s, int god) noexcept nogil:
-    return LIGHT_PATTERN[(god - s.arrow + 6) % 6]
+    return LIGHT_AT[s.arrow][god]
 
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
-    return PURITY[light_of(s, god)][colour]
+    return PURITY_AT[s.arrow][god][colour]
 
 cdef inline int card_type(int c) noexcept nogil:
     return c // 24
@@ -669,7 +676,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.turn_idx = -1
     for i in range(6):
         s.horus_slot_god[i] = -1
-        for k in range(3):
+        for k in range(4):
             s.statue_god[i][k] = -1
         for k in range(4):
             s.osiris[i][k] = -1
@@ -933,8 +940,24 @@ cdef class GameState:
 
     # --------------------------------------------------------------- serialisation
     def to_bytes(self):
-        """The raw state (fixed size)."""
-        return (<char*>&self.st)[:sizeof(State)]
+        """The raw state (fixed size; task slots above the stack are zeroed)."""
+        cdef State c = self.st
+        memset(&c.tasks[c.ntasks], 0, sizeof(Task) * (64 - c.ntasks))
+        return (<char*>&c)[:sizeof(State)]
+
+    @staticmethod
+    def layout():
+        """(sizeof(State), bytes of its fields): equal when the struct has no padding,
+        so that equal states have equal bytes."""
+        cdef GameState g = GameState.__new__(GameState)
+        cdef dict d = g.st
+        def count(v):
+            if isinstance(v, dict):
+                return sum(count(x) for x in v.values())
+            if isinstance(v, list):
+                return sum(count(x) for x in v)
+            return 4
+        return sizeof(State), count(d) + 4   # rng is 8 bytes
 
     @staticmethod
     def from_bytes(bytes raw):
@@ -1148,20 +1171,24 @@ def random_playouts(int players, int games, seed=0):
     """Play `games` random games to the end in compiled code; returns (games, decisions)."""
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-    cdef int g
+    cdef int g, n
     cdef long long decisions = 0
     cdef int32_t buf[512]
-    cdef int n
     if players == 1 and not SOLO_SUPPORTED:
         raise ValueError("solo games need Botankhamun, which is not built yet")
     with nogil:
         for g in range(games):
             init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, 0, rng_next(&r))
-            while s.ntasks > 0:
-                if s.tasks[s.ntasks - 1].type <= CH_LAST:
-                    apply_action(&s, sample_chance(&s))
+            n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
+            while n != 0:
+                if n < 0:
+                    apply_one(&s, sample_chance(&s))
                 else:
-                    n = gen_legal(&s, buf)
-                    apply_action(&s, buf[rng_int(&r, n)])
+                    apply_one(&s, buf[rng_int(&r, n)])
                     decisions += 1
+                n = advance_legal(&s, buf)
     return games, decisions
+
+
+include "_invariants.pxi"
+include "_benchkit.pxi"

@@ -367,27 +367,32 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
     return n
 
 cdef int32_t sample_chance(State* s) noexcept nogil:
-    """Draw one outcome of the chance step on top with the state's own generator."""
+    """Draw one outcome of the chance step on top with the state's own generator.
+
+    A pure function of the state: the generator moves on when a chance outcome is
+    applied (whatever its source), so a replayed game ends in an identical state."""
     cdef int32_t out[64]
     cdef double probs[64]
     cdef Task* t = &s.tasks[s.ntasks - 1]
+    cdef uint64_t r = s.rng
     cdef int i, k, n
-    cdef double u, acc
     if t.type == CH_DIE:
         n = 0
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 n += 1
-        k = rng_int(&s.rng, n)
+        if n == 0:
+            return -1
+        k = rng_int(&r, n)
         for i in range(s.ndice):
             if s.die_loc[i] == DL_BAG:
                 if k == 0:
-                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&s.rng, 6))
+                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
                 k -= 1
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
-    return out[rng_int(&s.rng, n)]
+    return out[rng_int(&r, n)]
 
 # ----------------------------------------------------------------------------- legal moves
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
@@ -733,43 +738,92 @@ cdef void apply_one(State* s, int32_t a) noexcept nogil:
     cdef Task t = s.tasks[s.ntasks - 1]
     s.ntasks -= 1
     if t.type <= CH_LAST:
+        rng_next(&s.rng)
         do_chance(s, t, a)
     else:
         do_decision(s, t, a)
 
 cdef void apply_action(State* s, int32_t a) noexcept nogil:
     """Apply a legal action or chance outcome, then run the game forward to the next choice."""
+    cdef int32_t buf[512]
     apply_one(s, a)
-    advance(s)
+    advance_legal(s, buf)
 
 cdef void advance(State* s) noexcept nogil:
     """Run automatic steps and auto-apply every step with exactly one outcome."""
     cdef int32_t buf[512]
-    cdef double probs[512]
-    cdef int n
+    advance_legal(s, buf)
+
+cdef int chance_single(State* s, int32_t* out) noexcept nogil:
+    """How many outcomes the chance step on top has, as 0, 1 (written to out) or 2 (= several).
+
+    A cheap count: the probabilities are only computed when a caller asks for them."""
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    cdef double probs[64]
+    cdef int i, n = 0, c = -1
+    if t.type == CH_DIE:
+        for i in range(s.ndice):
+            if s.die_loc[i] == DL_BAG:
+                return 2          # six faces at least
+        return 0
+    if t.type == CH_CARD:
+        normalise_deck(s, t.a)
+        for i in range(t.a * 24, t.a * 24 + 24):
+            if s.card_loc[i] == CL_PILE:
+                n += 1
+                c = i
+                if n > 1:
+                    return 2
+        if n == 1:
+            out[0] = mk(K_DRAW, c)
+            return 1
+        return min(gen_chance(s, out, probs), 2)
+    if t.type == CH_PILLAR:
+        for i in range(1, 28):
+            if s.pillar_loc[i] == 0:
+                n += 1
+                c = i
+                if n > 1:
+                    return 2
+        if n == 1:
+            out[0] = mk(K_TILE, c)
+        return n
+    if t.type == CH_DEBEN:
+        return 2
+    return min(gen_chance(s, out, probs), 2)
+
+cdef int advance_legal(State* s, int32_t* buf) noexcept nogil:
+    """advance(), returning what it stops at: -1 a chance step, 0 the end, else the number
+    of legal actions of the decision on top (written to buf)."""
+    cdef int n, ty
     cdef Task t
     while True:
         if s.ntasks == 0:
             s.terminal = 1
-            return
-        t = s.tasks[s.ntasks - 1]
-        if t.type >= A_NEXT_TURN:
+            return 0
+        ty = s.tasks[s.ntasks - 1].type
+        if ty >= A_NEXT_TURN:
             s.ntasks -= 1
+            t = s.tasks[s.ntasks]
             run_auto(s, t)
             continue
-        if t.type <= CH_LAST:
-            if t.type == CH_CARD:
-                normalise_deck(s, t.a)
-            n = gen_chance(s, buf, probs)
-        else:
-            n = gen_legal(s, buf)
+        if ty <= CH_LAST:
+            n = chance_single(s, buf)
+            if n == 0:
+                s.ntasks -= 1
+                continue
+            if n == 1:
+                apply_one(s, buf[0])
+                continue
+            return -1
+        n = gen_legal(s, buf)
         if n == 0:
             s.ntasks -= 1
             continue
         if n == 1:
             apply_one(s, buf[0])
             continue
-        return
+        return n
 
 # ----------------------------------------------------------------------------- automatic steps
 cdef void run_auto(State* s, Task t) noexcept nogil:
@@ -1246,9 +1300,12 @@ cdef void playout_random(State* s, uint64_t* r) noexcept nogil:
     """Play uniformly random legal decisions and sampled chance outcomes to the end."""
     cdef int32_t buf[512]
     cdef int n
-    while s.ntasks > 0:
-        if s.tasks[s.ntasks - 1].type <= CH_LAST:
-            apply_action(s, sample_chance(s))
+    if s.ntasks == 0:
+        return
+    n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(s, buf)
+    while n != 0:
+        if n < 0:
+            apply_one(s, sample_chance(s))
         else:
-            n = gen_legal(s, buf)
-            apply_action(s, buf[rng_int(r, n)])
+            apply_one(s, buf[rng_int(r, n)])
+        n = advance_legal(s, buf)

@@ -1,0 +1,1 @@
+"""Shared fixtures: the tests import the package from the checkout or the installed copy."""

@@ -159,7 +159,7 @@ def test_perft_command_counts_sequences():
 
 def test_bench_json_prints_the_figures():
     """'tekhenu bench [--json]': the figures of the rules core next to their reference."""
-    r = tekhenu("bench", "--json")
+    r = tekhenu("bench", "--json", "--quick")
     fig = json.loads(r.stdout.strip().splitlines()[-1])
     assert fig["playouts_per_s"] > 0 and fig["python_loop_playouts_per_s"] > 0
 

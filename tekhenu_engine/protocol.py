@@ -30,6 +30,12 @@ K_DRAW, K_KEEP, K_DECREES, K_BLESS = 6, 11, 29, 31
 CL_UNKNOWN, CL_PILE, CL_BOTTOM, CL_HAND, CL_PENDING = 4, 0, 5, 8, 12
 MAX_PERFT_DEPTH = 8
 MAX_SHOWN_LEGAL = 12
+INFINITE_MS = 10**9
+
+
+def _tok(a: int) -> str:
+    """A move token; a chance outcome the searching seat cannot see (negative in a pv) is '?'."""
+    return "?" if a < 0 else format_action(a)
 
 
 class ProtocolError(ValueError):
@@ -91,6 +97,15 @@ class Option:
         return "" if value == "<empty>" else value
 
 
+def _reward_option() -> Option:
+    """The search's reward: a combo of the rewards the search offers (a string without the search)."""
+    try:
+        from ._search import REWARDS
+    except ImportError:
+        return Option("Reward", "string", "auto", help="reward of the search (docs/search.md)")
+    return Option("Reward", "combo", "auto", choices=tuple(REWARDS), help="reward of the search (docs/search.md)")
+
+
 def engine_options() -> list[Option]:
     """The options the engine offers (``uci`` lists them in this order)."""
     players = available_players()
@@ -103,7 +118,7 @@ def engine_options() -> list[Option]:
         Option("Threads", "spin", 1, 1, 64, help="search processes (root parallelism)"),
         Option("MultiPV", "spin", 1, 1, 32, help="candidate lines in info output"),
         Option("Exploration", "string", "", help="UCT constant (empty: the search's default)"),
-        Option("Reward", "string", "auto", help="reward of the search (see the search docs)"),
+        _reward_option(),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),
@@ -710,6 +725,8 @@ class Engine:
         best = None
         try:
             if hasattr(agent, "search"):
+                if infinite:  # no budget: the search runs until stop (a movetime of about 11 days)
+                    iterations, movetime = None, INFINITE_MS
                 result = agent.search(obs, seat, iterations=iterations, movetime_ms=movetime, stop=stop,
                                       on_info=(lambda r: self._info(r, seat)) if self.values["Info Lines"] else None,
                                       info_interval_ms=self.values["Info Interval"])
@@ -738,7 +755,7 @@ class Engine:
         head = f"iterations {r.iterations} nodes {r.nodes} nps {nps} time {int(r.elapsed_ms)}"
         cands = sorted(r.candidates, key=lambda c: -c.visits)[: self.values["MultiPV"]]
         if self.values["MultiPV"] <= 1 or not cands:
-            pv = " ".join(format_action(a) for a in r.pv) or format_action(r.best)
+            pv = " ".join(_tok(a) for a in r.pv) or format_action(r.best)
             self.write(f"info {head} score cp {int(round(100 * r.expected_margin))} "
                        f"winprob {r.win_prob:.3f} margin {r.expected_margin:.2f} pv {pv}")
             return
@@ -746,7 +763,7 @@ class Engine:
             ev = list(c.expected_vp)
             others = [v for i, v in enumerate(ev) if i != seat]
             margin = ev[seat] - max(others) if others and seat < len(ev) else 0.0
-            pv = " ".join(format_action(a) for a in r.pv) if c.action == r.best and r.pv else c.token
+            pv = " ".join(_tok(a) for a in r.pv) if c.action == r.best and r.pv else c.token
             self.write(f"info multipv {k} {head} score cp {int(round(100 * margin))} "
                        f"winprob {c.win_prob:.3f} margin {margin:.2f} pv {pv}")
 
@@ -765,7 +782,10 @@ class Engine:
 
 
 def format_analysis(r: Any, seat: int) -> str:
-    """A SearchResult as text: summary, one line per candidate, breakdown of the best, pv."""
+    """A SearchResult as text: the search's own table when it has one (``text()``), else a summary,
+    one line per candidate, the breakdown of the best and the pv."""
+    if hasattr(r, "text"):
+        return r.text()
     lines = [f"analysis seat {seat} iterations {r.iterations} nodes {r.nodes} time {int(r.elapsed_ms)} "
              f"winprob {r.win_prob:.3f} margin {r.expected_margin:+.2f}"]
     for c in sorted(r.candidates, key=lambda c: -c.visits):
@@ -775,7 +795,7 @@ def format_analysis(r: Any, seat: int) -> str:
     best = next((c for c in r.candidates if c.action == r.best), None)
     if best is not None and best.breakdown:
         lines.append("breakdown " + " ".join(f"{k}={v:.1f}" for k, v in best.breakdown.items()))
-    lines.append("pv " + (" ".join(format_action(a) for a in r.pv) or format_action(r.best)))
+    lines.append("pv " + (" ".join(_tok(a) for a in r.pv) or format_action(r.best)))
     return "\n".join(lines)
 
 

@@ -59,7 +59,7 @@ def test_match_four_players_interleaves_the_sides():
 
 def test_match_against_an_external_engine_over_the_protocol():
     """'cmd:<command line> for any external engine that speaks the protocol'."""
-    cmd = f"cmd:{sys.executable} -m tekhenu_engine.protocol"
+    cmd = f"cmd:{sys.executable} -m tekhenu_engine.cli engine --iterations 30"
     p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", cmd, "--b", "random",
                         "--games", "2", "--json"], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr

@@ -14,6 +14,7 @@ from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
 from tekhenu_engine.agents.registry import available_players, make_agent, parse_spec
 from tekhenu_engine.cli import app
+from tekhenu_engine.notation import format_action
 from tekhenu_engine.match import MatchConfig, load_records, replay, seat_sides, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,7 +181,10 @@ def test_analyse_prints_candidates_and_pv(tmp_path):
     g.resolve_chance()
     r = tekhenu("analyse", g.to_string(), "--iterations", "200")
     assert r.exit_code == 0
-    assert "candidate " in r.stdout and "\npv " in r.stdout
+    analysis = r.stdout.split("Legal:")[1]
+    for a in g.legal_actions():  # every candidate, with its figures
+        assert format_action(a) in analysis
+    assert "visits" in analysis and "pv" in analysis
 
 
 def test_engine_command_runs_the_protocol():

@@ -22,6 +22,7 @@ import pytest
 from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import format_action, parse_action
+from tekhenu_engine.agents.registry import available_players
 from tekhenu_engine.protocol import Engine, token_for_seat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -402,3 +403,23 @@ def test_budget_from_clock_follows_the_documented_formula():
     assert budget_from_clock({"time1": 60000, "inc1": 1000, "movestogo": 20}, 1, 0, 30) == 3000 + 750 - 30
     assert budget_from_clock({"time0": 1000, "movestogo": 1}, 0, 0, 0) == 500
     assert budget_from_clock({"time0": 60000}, 1, 0, 0) is None
+
+
+@pytest.mark.skipif("ismcts" not in available_players(), reason="the search is not on this branch yet")
+def test_search_info_multipv_and_analysis(eng):
+    """'periodic info lines (iterations, nodes, nps, time, win probability, expected VP margin, pv, and
+    multipv lines when the MultiPV option is above 1)'; 'eval/analyse output as in the search issue'."""
+    eng.send("position new players 2 seed 1")
+    legal = eng.legal()
+    eng.send("setoption name MultiPV value 2")
+    lines = eng.ask("go iterations 400", "bestmove")
+    info = [ln.split() for ln in lines if ln.startswith("info multipv")]
+    assert {w[2] for w in info} == {"1", "2"}
+    for w in info:
+        for key in ("iterations", "nodes", "nps", "time", "winprob", "margin", "pv"):
+            assert key in w
+        assert w[w.index("pv") + 1] in legal
+    lines = eng.ask("analyse iterations 400", "bestmove")
+    text = " ".join(ln for ln in lines if ln.startswith("info string "))
+    assert all(tok in text for tok in legal) and "visits" in text
+    assert lines[-1].split()[1] in legal

@@ -197,3 +197,17 @@ def test_engine_command_runs_the_protocol():
     p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "engine", "--threads", "0"],
                        input="quit\n", cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "Threads" in p.stderr
+
+
+def test_analyse_reads_a_game_record_and_names_bad_ones(tmp_path):
+    """'analyse a position (serialised state, or a game record and a move number)': a record from
+    'match --out' is read; a record number the file lacks is a clear error."""
+    out = tmp_path / "g.jsonl"
+    assert tekhenu("match", "--a", "random", "--b", "random", "--games", "1", "--out", str(out)).exit_code == 0
+    r = tekhenu("analyse", "--record", str(out), "--game", "3")
+    assert r.exit_code == 2 and "1 records" in r.output
+    r = tekhenu("analyse", "--record", str(out))
+    assert r.exit_code == 2 and "game is over" in r.output
+    if "ismcts" in available_players():
+        r = tekhenu("analyse", "--record", str(out), "--move", "20", "--iterations", "100")
+        assert r.exit_code == 0 and "visits" in r.stdout

@@ -371,19 +371,25 @@ def apply_moves(pos: Position, tokens: list[str], rng: random.Random) -> None:
 
 
 # ----------------------------------------------------------------------------- perft
-def perft(state: GameState, depth: int) -> int:
+class Stopped(Exception):
+    """Raised inside :func:`perft` when its stop event is set."""
+
+
+def perft(state: GameState, depth: int, stop: threading.Event | None = None) -> int:
     """Number of action sequences of length ``depth`` (chance outcomes count as actions;
-    a game that ends earlier counts once)."""
+    a game that ends earlier counts once). Raises :class:`Stopped` when ``stop`` is set."""
     if depth == 0 or state.is_terminal():
         return 1
     actions = state.legal_actions()
     if depth == 1:
         return len(actions)
+    if stop is not None and stop.is_set():
+        raise Stopped
     n = 0
     for a in actions:
         g = state.clone()
         g.apply_unchecked(a)
-        n += perft(g, depth - 1)
+        n += perft(g, depth - 1, stop)
     return n
 
 
@@ -704,20 +710,31 @@ class Engine:
         if len(args) != 1:
             raise ProtocolError("use: perft <depth>")
         depth = _int(args[0], "perft depth", 0, MAX_PERFT_DEPTH)
-        pos = self.need_position()
+        state = self.need_position().state.clone()
+        self.search_infinite = True  # like go infinite: other commands wait for stop or the end
+        self.stop_event = threading.Event()
+        self.search_thread = threading.Thread(target=self._perft, args=(state, depth, self.stop_event), daemon=True)
+        self.search_thread.start()
+
+    def _perft(self, state: GameState, depth: int, stop: threading.Event) -> None:
+        """perft in the background thread: one line per first move, then the total."""
         t0 = time.perf_counter()
         total = 0
-        if depth == 0 or pos.state.is_terminal():
-            total = 1
-        else:
-            for a in pos.state.legal_actions():
-                g = pos.state.clone()
-                g.apply_unchecked(a)
-                n = perft(g, depth - 1)
-                total += n
-                self.write(f"{format_action(a)}: {n}")
+        stopped = ""
+        try:
+            if depth == 0 or state.is_terminal():
+                total = 1
+            else:
+                for a in state.legal_actions():
+                    g = state.clone()
+                    g.apply_unchecked(a)
+                    n = perft(g, depth - 1, stop)
+                    total += n
+                    self.write(f"{format_action(a)}: {n}")
+        except Stopped:
+            stopped = " stopped"
         ms = int((time.perf_counter() - t0) * 1000)
-        self.write(f"nodes {total} time {ms}")
+        self.write(f"nodes {total} time {ms}{stopped}")
 
     # ------------------------------------------------------------------- the search thread
     def _search(self, agent: Any, obs: GameState, seat: int, iterations: int | None, movetime: int | None,

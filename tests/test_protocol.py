@@ -419,3 +419,18 @@ def test_search_info_multipv_and_analysis(eng):
     text = " ".join(ln for ln in lines if ln.startswith("info string "))
     assert all(tok in text for tok in legal) and "visits" in text
     assert lines[-1].split()[1] in legal
+
+
+def test_perft_runs_in_the_background_and_stops(eng):
+    """A deep perft must not make the engine deaf: it answers isready, and stop ends it with the
+    count so far marked 'stopped'."""
+    eng.send("position new players 2 seed 3 moves keep:D24 keep:D14 draft:S05 draft:S10 draft:S11 draft:S08 "
+             "destiny:A04 gain:B destiny:A02 keep:T21 take:Th:k2 value:2 act:Th refresh:1 card:B10")
+    before = eng.state()
+    eng.send("perft 8")
+    assert eng.ask("isready", "readyok")[-1] == "readyok"
+    eng.send("position new players 2 seed 1")
+    lines = eng.ask("stop", "nodes")
+    assert any(ln.startswith("info string error: ") for ln in lines)  # refused during perft
+    assert lines[-1].endswith(" stopped")
+    assert eng.state() == before

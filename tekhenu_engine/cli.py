@@ -64,7 +64,7 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
     """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
     from .agents.registry import make_agent
-    from .render import render, seat_name
+    from .render import bot_last_turn, render, seat_name
 
     try:
         state = GameState.new(players, seed, difficulty=difficulty, decree8=decree8)
@@ -81,7 +81,13 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
     typer.echo(PLAY_HELP)
     snapshots: list[tuple[tuple, GameState]] = []
     shown = False
+    bot_seen = None
     while not state.is_terminal():
+        if players == 1 and state.field("bot_log") != bot_seen:
+            bot_seen = state.field("bot_log")
+            text = bot_last_turn(state)
+            if text:
+                typer.echo("Botankhamun: " + text)
         if state.is_chance():
             state.apply_chance()
             continue

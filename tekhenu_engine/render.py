@@ -26,6 +26,18 @@ def seat_name(g: GameState, seat: int) -> str:
     return f"Seat {seat}"
 
 
+def bot_last_turn(g: GameState) -> str | None:
+    """Botankhamun's last turn as text (solo games, when the automaton's turn log is built in)."""
+    if g.num_players != 1:
+        return None
+    try:
+        from .botlog import describe, last_turn
+    except ImportError:
+        return None
+    entry = last_turn(g)
+    return describe(entry) if entry else None
+
+
 def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
     """The position as lines of text: round, wheel, dice, Temple, every seat's stock, step.
 
@@ -87,6 +99,9 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
                    f"{d['population'][p]} | production {prod} | Statues {d['statues'][p]} "
                    f"Buildings {d['buildings'][p]} Pillars {d['pillars'][p]}")
         out.append(f"    scales: {' '.join(scales) or '-'}; cards: {' '.join(hand) or '-'}")
+    bot = bot_last_turn(g)
+    if bot:
+        out.append("Botankhamun's last turn: " + bot)
     # pending step
     cp = g.current_player()
     if cp == -2:

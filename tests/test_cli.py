@@ -211,3 +211,11 @@ def test_analyse_reads_a_game_record_and_names_bad_ones(tmp_path):
     if "ismcts" in available_players():
         r = tekhenu("analyse", "--record", str(out), "--move", "20", "--iterations", "100")
         assert r.exit_code == 0 and "visits" in r.stdout
+
+
+@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
+def test_play_a_solo_game_against_botankhamun():
+    """'tekhenu play: a person plays a full game in the terminal against ... Botankhamun (solo)'."""
+    r = tekhenu("play", "--players", "1", "--difficulty", "hard", "--seed", "2", input="0\n" * 800)
+    assert r.exit_code == 0
+    assert "Final VP:" in r.stdout and "Botankhamun" in r.stdout

@@ -78,9 +78,12 @@ def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = No
                            "a": config.a, "b": config.b, "moves": [], "vp": None, "winner": None,
                            "winner_side": None, "error": None}
     t0 = time.perf_counter()
+    own = agents is None  # agents made here are closed here (external engines end with the game)
     try:
         if agents is None:
-            agents = {"a": make_agent(config.a, seed=seed), "b": make_agent(config.b, seed=seed + 1)}
+            agents = {}
+            agents["a"] = make_agent(config.a, seed=seed)
+            agents["b"] = make_agent(config.b, seed=seed + 1)
         state = new_state(table, seed)
         while not state.is_terminal():
             if state.is_chance():
@@ -99,6 +102,11 @@ def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = No
         rec["winner_side"] = sides[rec["winner"]] if rec["winner"] is not None and rec["winner"] >= 0 else None
     except Exception as e:  # an agent's failure is an error of the match, never a crash
         rec["error"] = f"{type(e).__name__}: {e}"
+    finally:
+        if own:
+            for ag in (agents or {}).values():
+                if hasattr(ag, "close"):
+                    ag.close()
     rec["seconds"] = round(time.perf_counter() - t0, 3)
     return rec
 

@@ -440,7 +440,7 @@ cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcep
     if cB > s.res[p][1]:
         short += cB - s.res[p][1]
     short += hook_lg_short(s, p, cL, cG)
-    return short <= s.gold[p]
+    return short <= s.gold[p] + hook_wild_extra(s, p)
 
 cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
     return cP | (cB << 3) | (cL << 6) | (cG << 9)
@@ -641,7 +641,7 @@ cdef int die_usable(State* s, int p, int section, int colour, int value, int anu
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god(s, p, section, v, 0):
+        if can_god_die(s, p, section, v, 0):
             return 1
     return 0
 
@@ -661,6 +661,75 @@ VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "b
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
+# Step (task) types by name, for tests and tools that inspect `GameState.step()`.
+STEP_TYPES = {
+    "CH_WHEEL": CH_WHEEL,
+    "CH_HORUS": CH_HORUS,
+    "CH_DIE": CH_DIE,
+    "CH_PILLAR": CH_PILLAR,
+    "CH_CARD": CH_CARD,
+    "CH_REVEAL": CH_REVEAL,
+    "CH_FIRST": CH_FIRST,
+    "CH_DEBEN": CH_DEBEN,
+    "CH_TIE": CH_TIE,
+    "CH_BOTDESTINY": CH_BOTDESTINY,
+    "CH_PICKSTART": CH_PICKSTART,
+    "CH_LAST": CH_LAST,
+    "D_KEEP": D_KEEP,
+    "D_DRAFT": D_DRAFT,
+    "D_DESTINY": D_DESTINY,
+    "D_GAIN": D_GAIN,
+    "D_TAKE": D_TAKE,
+    "D_ADJUST": D_ADJUST,
+    "D_ACTION": D_ACTION,
+    "D_HORUS": D_HORUS,
+    "D_RA_SPACE": D_RA_SPACE,
+    "D_RA_ROT": D_RA_ROT,
+    "D_HATHOR": D_HATHOR,
+    "D_OSIRIS": D_OSIRIS,
+    "D_THOTH_REFRESH": D_THOTH_REFRESH,
+    "D_THOTH_CARD": D_THOTH_CARD,
+    "D_PAY": D_PAY,
+    "D_FAITH": D_FAITH,
+    "D_BREAD": D_BREAD,
+    "D_DECREES": D_DECREES,
+    "D_EXTRA": D_EXTRA,
+    "D_BLESS": D_BLESS,
+    "D_LAST": D_LAST,
+    "A_NEXT_TURN": A_NEXT_TURN,
+    "A_TURN": A_TURN,
+    "A_PLACE_DIE": A_PLACE_DIE,
+    "A_END_TURN": A_END_TURN,
+    "A_HORUS_RES": A_HORUS_RES,
+    "A_RA_RES": A_RA_RES,
+    "A_HATHOR_RES": A_HATHOR_RES,
+    "A_BASTET_RES": A_BASTET_RES,
+    "A_THOTH_PAY": A_THOTH_PAY,
+    "A_OSIRIS_RES": A_OSIRIS_RES,
+    "A_PRODUCE": A_PRODUCE,
+    "A_BONUS": A_BONUS,
+    "A_ROTATION": A_ROTATION,
+    "A_MAAT": A_MAAT,
+    "A_MAAT_ORDER": A_MAAT_ORDER,
+    "A_SCORING": A_SCORING,
+    "A_MAAT_END": A_MAAT_END,
+    "A_REFILL": A_REFILL,
+    "A_FINAL": A_FINAL,
+    "A_SETUP": A_SETUP,
+    "A_INIT_ORDER": A_INIT_ORDER,
+    "A_REWARDS": A_REWARDS,
+    "A_RA_SLIDE": A_RA_SLIDE,
+    "A_THOTH_DISCARD": A_THOTH_DISCARD,
+    "A_KEEP_RETURN": A_KEEP_RETURN,
+    "A_DESTINY_ROUND": A_DESTINY_ROUND,
+    "A_BREAD_CHECK": A_BREAD_CHECK,
+    "A_BOT_TURN": A_BOT_TURN,
+    "A_BOT_TAKE": A_BOT_TAKE,
+    "A_BOT_ACT": A_BOT_ACT,
+    "A_WINNER": A_WINNER,
+    "A_GOD": A_GOD,
+    "A_MARKET_OPEN": A_MARKET_OPEN,
+}
 SOLO_SUPPORTED = False   # set True by the Botankhamun implementation
 
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:

@@ -21,7 +21,8 @@ cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogi
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:
-    hook_god_action(s, p, god, value, flags)
+    if hook_god_action(s, p, god, value, flags):
+        return      # a card decision comes first; A_GOD was pushed again
     if god == 0:
         push(s, D_HORUS, p, value, flags, 0, 0)
     elif god == 1:
@@ -77,13 +78,16 @@ cdef int line_own_pillars(State* s, int p, int axis, int line) noexcept nogil:
     return n
 
 cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
-    cdef int g, k
+    cdef int g, k, first = 1
     if target == 0:
         g = s.horus_slot_god[value - 1]
+        for k in range(statue_spaces(s)):
+            if s.statue_god[g][k] == p:
+                first = 0      # "a second Statue to the same god does not provide any additional reward"
         k = statue_god_free(s, g)
         s.statue_god[g][k] = p
         s.statues[p] += 1
-        if s.nplayers == 3:
+        if s.nplayers == 3 and first:
             pay_bonus(s, p, g)
     else:
         k = target - 1
@@ -255,6 +259,8 @@ cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept no
 
 cdef void resolve_produce(State* s, int p, int r, int value, int flags) noexcept nogil:
     """Produce: the die value in Resources; above the Production marker is excess (Taint)."""
+    if hook_produce_start(s, p, r, value, flags):
+        return      # a card decision comes first; A_PRODUCE was pushed again
     cdef int m = s.prod[p][r], gain = value, ex = 0
     if gain > m:
         ex = gain - m
@@ -413,7 +419,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0):
+        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0)):
             out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
             n += 1
         if can_anubis and col != 7:
@@ -453,20 +459,20 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     elif t.type == D_ADJUST:
         value_range(s, p, s.cur_value, &lo, &hi)
         for v in range(lo, hi + 1):
-            if s.cur_anubis or s.cur_colour < 4 or can_god(s, p, s.cur_section, v, 0):
+            if s.cur_anubis or s.cur_colour < 4 or can_god_die(s, p, s.cur_section, v, 0):
                 out[n] = mk(K_VALUE, v)
                 n += 1
     elif t.type == D_ACTION:
         if s.cur_anubis:
             for g in range(6):
-                if can_god(s, p, g, s.cur_value, 0):
+                if can_god_die(s, p, g, s.cur_value, 0):
                     out[n] = mk(K_ACT, g)
                     n += 1
             for r in range(4):
                 out[n] = mk(K_ACT, 7 + r)
                 n += 1
         else:
-            if can_god(s, p, s.cur_section, s.cur_value, 0):
+            if can_god_die(s, p, s.cur_section, s.cur_value, 0):
                 out[n] = mk(K_ACT, s.cur_section)
                 n += 1
             if s.cur_colour < 4:
@@ -517,7 +523,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
         for k in range(4):
             if s.market_open[k] and not (t.b & (1 << k)) and section_cards(s, k) > 0 \
-                    and hook_can_pay_papyrus(s, p, cost + 1, 4):
+                    and ((t.c & F_FREE) or hook_can_pay_papyrus(s, p, cost + 1, 4)):
                 out[n] = mk(K_REFRESH, k)
                 n += 1
     elif t.type == D_THOTH_CARD:
@@ -534,8 +540,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_FAITH:
         f = s.faith[p]
-        # nets that bring the balance nearest to zero first
-        for k in range(2 * f + 1):
+        # every net from -f to +f, those that bring the balance nearest to zero first
+        for k in range(abs(s.balance[p]) + f + 1):
             for v in range(-f, f + 1):
                 if abs(s.balance[p] + v) == k:
                     out[n] = mk(K_FAITH, v + 32)
@@ -543,11 +549,14 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
             if n == 2 * f + 1:
                 break
     elif t.type == D_BREAD:
+        # game-help: "Bread is paid automatically. You are only asked if paying would need
+        # Gold": all the Bread owed (as far as it goes), then Gold or 3 VP per Bread short.
         need = t.a
-        for b in range(min(need, s.res[p][1]), -1, -1):
-            for g in range(min(need - b, s.gold[p]), -1, -1):
-                out[n] = mk(K_BREAD, (b << 4) | g)
-                n += 1
+        b = min(need, s.res[p][1])
+        for g in range(min(need - b, s.gold[p]), -1, -1):
+            out[n] = mk(K_BREAD, (b << 4) | g)
+            n += 1
+        n += hook_bread_upkeep(s, p, need, out + n)
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:
@@ -573,6 +582,9 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     out[n] = mk(K_EXTRA, v)
                     n += 1
         else:
+            if t.a & F_FREE:
+                out[n] = mk(K_PASS, 0)    # D23 "may" be played
+                n += 1
             for g in range(6):
                 for v in range(1, 7):
                     if can_god(s, p, g, v, t.a):
@@ -629,6 +641,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == D_ACTION:
         hook_before_action(s, p, x)
         push_action(s, p, x, s.cur_value, s.cur_colour, 0)
+        hook_after_action(s, p, x)
     elif t.type == D_HORUS:
         push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
         if hook_free_lg(s, p, t.b):
@@ -653,7 +666,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         else:
             push(s, D_THOTH_REFRESH, p, t.a, t.b | (1 << x), t.c, 0)
             push(s, A_THOTH_DISCARD, p, x, 0, 0, 0)
-            push_pay(s, p, 1, 0, 0, 0, 0)
+            push_pay(s, p, 1, 0, 0, 0, t.c)    # D23: free as well
     elif t.type == D_THOTH_CARD:
         for i in range(15):
             if s.market[i] == x:
@@ -671,9 +684,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.balance[p] += x - 32
         s.faith[p] = 0
     elif t.type == D_BREAD:
-        s.res[p][1] -= x >> 4
+        s.res[p][1] -= (x >> 4) & 0xF
         s.gold[p] -= x & 0xF
-        add_vp(s, p, -3 * (t.a - (x >> 4) - (x & 0xF)), VP_BREAD)
+        s.scribes[p] -= (x >> 8) & 0xF      # T10: Scribes in place of Gold
+        add_vp(s, p, -3 * (t.a - ((x >> 4) & 0xF) - (x & 0xF) - ((x >> 8) & 0xF)), VP_BREAD)
     elif t.type == D_DECREES:
         score_decree_set(s, p, x)
     elif t.type == D_KEEP:
@@ -692,6 +706,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.destiny[p] = x
         push(s, A_REWARDS, p, t.a, 0, 0, 0)
     elif t.type == D_EXTRA:
+        if kind == K_PASS:
+            return
         if t.b == 1:
             push_god(s, p, 0, x, t.a)
         else:

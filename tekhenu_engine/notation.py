@@ -17,6 +17,8 @@ GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prod
 STATUE_TARGETS = ("god", "T-row3", "T-col3", "workshops", "quarries")
 BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
 DEBEN = ("pharaoh", "snake")
+PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
+PAY_SWAP = 1 << 18  # T22 substitution used
 
 # action kinds (must match the enum in _core.pyx)
 KINDS = {
@@ -110,12 +112,14 @@ def format_action(a: int) -> str:
     if kind in (23, 24):
         return f"{v}:{x + 1}"
     if kind == 26:
-        parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(("P", "B", "L", "G", "Au")) if (x >> (3 * i)) & 7]
-        return "pay:" + ("".join(parts) if parts else "none")
+        parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(PAY_PARTS) if (x >> (3 * i)) & 7]
+        swap = "~LG" if x & PAY_SWAP else ""  # T22: Limestone and Granite stood in for each other
+        return "pay:" + ("".join(parts) if parts else "none") + swap
     if kind == 27:
         return f"faith:{x - 32:+d}"
     if kind == 28:
-        return f"bread:{x >> 4},{x & 0xF}"
+        sc = f",{x >> 8}" if x >> 8 else ""  # Scribes paid as Gold (T10)
+        return f"bread:{(x >> 4) & 0xF},{x & 0xF}{sc}"
     if kind == 29:
         ids = [((x >> (7 * i)) & 0x7F) - 1 for i in range(3)]
         names = [card_name(c) for c in ids if c >= 0]
@@ -205,20 +209,24 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
     if kind in (23, 24):
         return _num(arg, 1, 4) - 1
     if kind == 26:
+        swap = 0
+        if arg.endswith("~LG"):
+            arg, swap = arg[:-3], PAY_SWAP
         if arg == "none":
-            return 0
+            return swap
         x, pos = 0, 0
-        for m in re.finditer(r"(Au|P|B|L|G)([1-7])", arg):
+        for m in re.finditer(r"(Au|P|B|L|G|S)([1-7])", arg):
             if m.start() != pos:
                 _fail(arg)
             pos = m.end()
-            x |= int(m.group(2)) << (3 * ("P", "B", "L", "G", "Au").index(m.group(1)))
-        return x if pos == len(arg) and pos else _fail(arg)
+            x |= int(m.group(2)) << (3 * PAY_PARTS.index(m.group(1)))
+        return x | swap if pos == len(arg) and pos else _fail(arg)
     if kind == 27:
         return _num(arg, -31, 31) + 32
     if kind == 28:
         b, _, g = arg.partition(",")
-        return (_num(b, 0, 15) << 4) | _num(g, 0, 15)
+        g, _, sc = g.partition(",")
+        return (_num(sc, 1, 15) << 8 if sc else 0) | (_num(b, 0, 15) << 4) | _num(g, 0, 15)
     if kind == 29:
         if arg == "none":
             return 0

@@ -1,26 +1,626 @@
 # Included by _core.pyx: Botankhamun, the solo automaton (seat 1 of a solo game).
-# Solo games are refused by the Python API until this file implements the automaton.
+#
+# Rules: base-rulebook.txt "Botankhamun - Solo Mode" and game-help.txt "Solo - Botankhamun"
+# (the game help wins where they differ; FACTS.md fixes the pyramid and the resource tiles).
+# docs/botankhamun.md maps every rule to the function below that implements it.
+#
+# A turn of Botankhamun is a short run of steps on the task stack:
+#   bot_turn      marker onto the bottom-left tile, or a CH_DEBEN flip (chance)
+#   A_BOT_TAKE    die choice by the tile on the marker (CH_TIE when the text says "randomly")
+#   A_BOT_ACT     its version of the God action of the die's section (CH_TIE for random ties)
+#   A_BONUS       Horus bonuses of the action (the core's push_bonus / pay_bonus)
+#   A_BOT_DONE    closes the log of the turn
+# Every random choice is a chance step, so a search can determinise it and a GUI can feed it.
 
+cdef enum:
+    BOT = 1                 # Botankhamun's seat in a solo game
+    # CH_TIE purposes (task.b); the candidates of each are listed in a fixed order
+    TIE_DIE = 0             # dice of the god tile's section, in die order
+    TIE_PEOPLE = 1          # workshop / quarry Statue spaces
+    TIE_TEMPLE = 2          # Temple Statue spaces (row 3, column 3)
+    TIE_RA = 3              # Temple spaces, ascending
+    TIE_HATHOR = 4          # building spaces, ascending
+    # what its action did (bot_log[BL_WHAT])
+    BA_NONE = 0             # nowhere to go: the die is still taken
+    BA_STATUE_GOD = 1       # where: section of the god
+    BA_STATUE_PEOPLE = 2    # where: people space 0-3 (T-row3, T-col3, workshops, quarries)
+    BA_HORUS_VP = 3         # no Statue space (or no Statue left): 3 VP
+    BA_PILLAR = 4           # where: Temple space, extra: Pillar tile
+    BA_TEMPLE_BUILDING = 5  # where: building space
+    BA_BASTET = 6
+    BA_CARDS = 7            # where: Market section; cards in BL_CARDS
+    BA_OSIRIS = 8           # where: (row-1)*4 + district
+    BA_NO_DIE = 9           # no Pure or Tainted die it could take
+    # fields of bot_log (its last turn)
+    BL_TURN = 0             # its turn number this game (0: none yet)
+    BL_ROUND = 1            # round of the turn, 1-16
+    BL_DEBEN = 2            # -1: first step of a period (no flip), 0 Pharaoh, 1 Snake
+    BL_POS = 3              # pyramid place reached
+    BL_TILE = 4             # tile there (0-5 god tiles, 6-9 resource tiles)
+    BL_SKIPPED = 5          # god tile: bit per section found empty; resource tile: bit per colour
+    BL_DIE = 6              # section<<8 | colour<<4 | value, -1 when no die
+    BL_DIE_TIE = 7          # dice in a random die tie-break (0: none)
+    BL_GOD = 8              # God action performed (-1: none)
+    BL_WHAT = 9             # BA_* code
+    BL_WHERE = 10
+    BL_EXTRA = 11
+    BL_TIE = 12             # candidates of a random tie-break inside the action (0: none)
+    BL_VP0 = 13             # VP, Scribes, Happiness, Population before the action
+    BL_SCR0 = 14
+    BL_HAP0 = 15
+    BL_POP0 = 16
+    BL_VP = 17              # gained by the action and the Horus bonuses it paid itself
+    BL_SCR = 18
+    BL_HAP = 19
+    BL_POP = 20
+    BL_CARDS = 21           # cards taken by Thoth: (id+1) in 7 bits each
+    BL_DONE = 22            # 1 once the turn is over
+    BL_N = 25
+    PYR_N = 10
+
+cdef int PYR_ROW_START[5]
+PYR_ROW_START[:] = [0, 4, 7, 9, 10]
+
+# Python names of the log fields (tekhenu_engine.botlog renders them)
+BOT_LOG_FIELDS = ("turn", "round", "deben", "pos", "tile", "skipped", "die", "die_tie", "god",
+                  "what", "where", "extra", "tie", "vp0", "scribes0", "happiness0", "population0",
+                  "vp", "scribes", "happiness", "population", "cards", "done")
+
+
+# ----------------------------------------------------------------------------- pyramid
+cdef inline int pyr_row(int pos) noexcept nogil:
+    if pos < 4:
+        return 0
+    if pos < 7:
+        return 1
+    if pos < 9:
+        return 2
+    return 3
+
+cdef int bot_move(int pos, int face) noexcept nogil:
+    """Place reached from pos: Pharaoh (0) up-right into the row above, Snake (1) right.
+
+    Row r (0 = base) holds 4 - r tiles; the tile up-right of (r, i) is (r + 1, i). Four
+    turns per Maat period keep every path inside the pyramid (r + i <= 3).
+    """
+    cdef int r, i
+    if pos < 0:
+        return 0
+    r = pyr_row(pos)
+    i = pos - PYR_ROW_START[r]
+    if i >= 3 - r:
+        return pos          # the right edge: no move exists (never reached in 4 turns)
+    if face == 0:
+        return PYR_ROW_START[r + 1] + i
+    return pos + 1
+
+cdef void push_pyramid(State* s) noexcept nogil:
+    """Shuffle the 10 tiles into a new pyramid (one draw per place) and reset the marker."""
+    cdef int k
+    s.bot_pos = -1
+    for k in range(PYR_N - 1, -1, -1):
+        push(s, CH_PYRAMID, -1, k, 0, 0, 0)
+
+cdef int bot_gen_chance(State* s, Task* t, int32_t* out) noexcept nogil:
+    """Outcomes of Botankhamun's own chance steps (the pyramid draw); 0 for other types."""
+    cdef int n = 0, tile, k, used = 0
+    if t.type == CH_PYRAMID:
+        for k in range(t.a):
+            used |= 1 << s.bot_pyramid[k]
+        for tile in range(PYR_N):
+            if not (used >> tile) & 1:
+                out[n] = mk(K_PYRAMID, tile)
+                n += 1
+    return n
+
+# ----------------------------------------------------------------------------- setup
 cdef void bot_setup(State* s) noexcept nogil:
-    pass
+    """Difficulty pieces (game-help "Table options") and the first pyramid.
+
+    Easy: one Statue in the section whose Horus tile is on slot 1. Medium: also Buildings
+    on the row-5 Bread and row-5 Granite Osiris spaces and a Pillar (random tile) on the
+    Temple's centre space. Hard: Medium plus a Statue in the section on Horus slot 4.
+    """
+    cdef int p = BOT
+    s.statue_god[s.horus_slot_god[0]][0] = p
+    s.statues[p] = 1
+    if s.difficulty >= 2:
+        s.statue_god[s.horus_slot_god[3]][0] = p
+        s.statues[p] += 1
+    if s.difficulty >= 1:
+        s.osiris[4][1] = p
+        s.osiris[4][3] = p
+        s.buildings[p] += 2
+        push(s, CH_PILLAR, -1, 3, 0, 0, 0)   # drawn tile -> bot_place_start_pillar
+    push_pyramid(s)
 
 cdef void bot_place_start_pillar(State* s, int tile) noexcept nogil:
-    pass
-
-cdef void bot_chance(State* s, Task t, int x) noexcept nogil:
-    pass
-
-cdef void bot_turn(State* s, int p) noexcept nogil:
-    pass
-
-cdef void bot_auto(State* s, Task t) noexcept nogil:
-    pass
+    """Medium and Hard: the random Pillar tile goes on the centre space, unrotated, unscored."""
+    s.temple_tile[12] = tile
+    s.temple_rot[12] = 0
+    s.temple_owner[12] = BOT
+    s.pillar_loc[tile] = 2
+    s.pillars[BOT] += 1
 
 cdef void bot_reset_pyramid(State* s) noexcept nogil:
-    pass
+    """After every Maat phase but the last (maat_end is not reached after the fourth)."""
+    push_pyramid(s)
 
+# ----------------------------------------------------------------------------- the turn
+cdef void bot_turn(State* s, int p) noexcept nogil:
+    """Start of its turn: move the Progress marker (first step or Deben flip), then take."""
+    cdef int i
+    for i in range(BL_N):
+        s.bot_log[i] = 0
+    s.bot_turns += 1
+    s.bot_log[BL_TURN] = s.bot_turns
+    s.bot_log[BL_ROUND] = s.round + 1
+    s.bot_log[BL_DIE] = -1
+    s.bot_log[BL_GOD] = -1
+    s.bot_log[BL_WHERE] = -1
+    s.bot_log[BL_EXTRA] = -1
+    push(s, A_BOT_TAKE, p, 0, 0, 0, 0)
+    if s.bot_pos < 0:
+        s.bot_pos = 0                       # onto the bottom-left tile, no flip
+        s.bot_log[BL_DEBEN] = -1
+    else:
+        push(s, CH_DEBEN, p, 0, 0, 0, 0)
+
+cdef void bot_chance(State* s, Task t, int x) noexcept nogil:
+    """Outcomes of the pyramid draw, the Deben flip and the random tie-breaks."""
+    if t.type == CH_PYRAMID:
+        s.bot_pyramid[t.a] = x
+    elif t.type == CH_DEBEN:
+        s.bot_log[BL_DEBEN] = x
+        s.bot_pos = bot_move(s.bot_pos, x)
+    elif t.type == CH_TIE:
+        bot_resolve_tie(s, t.p, t.b, x)
+
+cdef void bot_auto(State* s, Task t) noexcept nogil:
+    if t.type == A_BOT_TAKE:
+        bot_take(s, t.p)
+    elif t.type == A_BOT_ACT:
+        bot_act(s, t.p)
+    elif t.type == A_BOT_DONE:
+        bot_done(s, t.p)
+
+# ----------------------------------------------------------------------------- die choice
+cdef inline int horus_slot_of(State* s, int god) noexcept nogil:
+    cdef int k
+    for k in range(6):
+        if s.horus_slot_god[k] == god:
+            return k
+    return -1
+
+cdef inline int has_statue_in(State* s, int p, int god) noexcept nogil:
+    cdef int k
+    for k in range(statue_spaces(s)):
+        if s.statue_god[god][k] == p:
+            return 1
+    return 0
+
+cdef int section_best(State* s, int sec, int* out) noexcept nogil:
+    """God tile in one section: the highest Pure or Tainted die, ties to a Pure die.
+
+    Returns the dice still tied (several only when they differ in colour: identical dice
+    give the same result, so no chance step is spent on them); 0 when the section has no
+    die it can take.
+    """
+    cdef int i, v, pur, best = -1, n = 0, col = -1, mixed = 0
+    for i in range(s.ndice):
+        if s.die_loc[i] != sec + 1:
+            continue
+        pur = purity_of(s, sec, s.die_colour[i])
+        if pur >= 2:
+            continue
+        v = s.die_value[i] * 2 + (1 - pur)   # value first, then Pure over Tainted
+        if v > best:
+            best = v
+            n = 0
+            col = s.die_colour[i]
+            mixed = 0
+        if v == best:
+            if s.die_colour[i] != col:
+                mixed = 1
+            if n < 16:
+                out[n] = i
+                n += 1
+    if n > 1 and not mixed:
+        return 1
+    return n
+
+cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
+    """The die the tile on the marker takes (several when a random tie-break is due).
+
+    God tile: its section, else the next section counter-clockwise, and so on.
+    Resource tile: the highest Pure or Tainted die of the first colour, then the next
+    colour, gray only when no coloured die is left; ties to a section where it has a
+    Statue, then to the higher-numbered Horus slot (always one die).
+    """
+    cdef int tile = s.bot_pyramid[s.bot_pos], sec, k, j, col, i, n, key
+    cdef int seckey[6]
+    cdef int bestkey[5]
+    cdef int bestdie[5]
+    skipped[0] = 0
+    if tile < 6:
+        sec = tile
+        for k in range(6):
+            n = section_best(s, sec, out)
+            if n > 0:
+                return n
+            skipped[0] |= 1 << sec
+            sec = (sec + 5) % 6            # counter-clockwise
+        return 0
+    for sec in range(6):
+        seckey[sec] = has_statue_in(s, BOT, sec) * 8 + horus_slot_of(s, sec)
+    for col in range(5):
+        bestkey[col] = -1
+        bestdie[col] = -1
+    for i in range(s.ndice):                 # one pass: the best die of every colour
+        if s.die_loc[i] < 1 or s.die_loc[i] > 6 or s.die_colour[i] > 4:
+            continue
+        sec = s.die_loc[i] - 1
+        col = s.die_colour[i]
+        if purity_of(s, sec, col) >= 2:
+            continue
+        key = s.die_value[i] * 64 + seckey[sec]
+        if key > bestkey[col]:
+            bestkey[col] = key
+            bestdie[col] = i
+    for j in range(5):
+        col = BOT_RES_TILE[tile - 6][j] if j < 4 else 4
+        if bestdie[col] >= 0:
+            out[0] = bestdie[col]
+            return 1
+        skipped[0] |= 1 << col
+    return 0
+
+cdef void bot_take(State* s, int p) noexcept nogil:
+    cdef int cand[16]
+    cdef int skipped = 0, n
+    if s.bot_pos < 0:
+        s.bot_pos = 0
+    s.bot_log[BL_POS] = s.bot_pos
+    s.bot_log[BL_TILE] = s.bot_pyramid[s.bot_pos]
+    n = bot_die_candidates(s, cand, &skipped)
+    s.bot_log[BL_SKIPPED] = skipped
+    if n == 0:
+        s.bot_log[BL_WHAT] = BA_NO_DIE
+        s.bot_log[BL_DONE] = 1
+        return
+    push(s, A_BOT_ACT, p, 0, 0, 0, 0)
+    if n == 1:
+        take_bot_die(s, p, cand[0])
+    else:
+        s.bot_log[BL_DIE_TIE] = n
+        push(s, CH_TIE, p, n, TIE_DIE, 0, 0)
+
+cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
+    cdef int sec = s.die_loc[i] - 1
+    s.die_loc[i] = DL_BOT + p
+    s.ndice_board[p] += 1
+    s.cur_die = i
+    s.cur_section = sec
+    s.cur_colour = s.die_colour[i]
+    s.cur_value = s.die_value[i]
+    s.cur_anubis = 0
+    s.bot_log[BL_DIE] = (sec << 8) | (s.die_colour[i] << 4) | s.die_value[i]
+
+# ----------------------------------------------------------------------------- actions
+cdef void bot_act(State* s, int p) noexcept nogil:
+    """Its version of the God action of the die's section (never pays, never produces)."""
+    cdef int god = s.cur_section, v = s.cur_value
+    if god < 0 or god > 5 or v < 1 or v > 6:
+        return                              # no die in hand (only in a hand-made state)
+    s.bot_log[BL_GOD] = god
+    s.bot_log[BL_VP0] = s.vp[p]
+    s.bot_log[BL_SCR0] = s.scribes[p]
+    s.bot_log[BL_HAP0] = s.happiness[p]
+    s.bot_log[BL_POP0] = s.population[p]
+    push(s, A_BOT_DONE, p, 0, 0, 0, 0)
+    if god == 0:
+        bot_horus(s, p, v)
+    elif god == 1:
+        bot_ra(s, p, v)
+    elif god == 2:
+        bot_hathor(s, p, v)
+    elif god == 3:
+        push_bonus(s, p, 3)
+        resolve_bastet(s, p, v)
+        s.bot_log[BL_WHAT] = BA_BASTET
+    elif god == 4:
+        bot_thoth(s, p, v)
+    else:
+        bot_osiris(s, p, v, s.cur_colour)
+
+cdef void bot_done(State* s, int p) noexcept nogil:
+    s.bot_log[BL_VP] = s.vp[p] - s.bot_log[BL_VP0]
+    s.bot_log[BL_SCR] = s.scribes[p] - s.bot_log[BL_SCR0]
+    s.bot_log[BL_HAP] = s.happiness[p] - s.bot_log[BL_HAP0]
+    s.bot_log[BL_POP] = s.population[p] - s.bot_log[BL_POP0]
+    s.bot_log[BL_DONE] = 1
+
+cdef void bot_choose(State* s, int p, int purpose, int* cand, int n) noexcept nogil:
+    """One candidate: act on it now; several: a random tie-break (chance step) first."""
+    if n == 1:
+        bot_apply_choice(s, p, purpose, cand[0])
+    elif n > 1:
+        s.bot_log[BL_TIE] = n
+        push(s, CH_TIE, p, n, purpose, 0, 0)
+
+cdef int bot_candidates(State* s, int p, int purpose, int* out) noexcept nogil:
+    if purpose == TIE_DIE:
+        return bot_die_candidates(s, out, &s.bot_log[BL_SKIPPED])
+    if purpose == TIE_PEOPLE:
+        return people_choices(s, p, out)
+    if purpose == TIE_TEMPLE:
+        return temple_statue_choices(s, p, out)
+    if purpose == TIE_RA:
+        return ra_choices(s, p, s.cur_value, out)
+    if purpose == TIE_HATHOR:
+        return hathor_choices(s, p, out)
+    return 0
+
+cdef void bot_resolve_tie(State* s, int p, int purpose, int x) noexcept nogil:
+    """Outcome x of a random tie-break: the x-th candidate, in the order the rules list them."""
+    cdef int cand[16]
+    cdef int n = bot_candidates(s, p, purpose, cand)
+    if n <= 0:
+        return
+    if x < 0 or x >= n:
+        x = 0
+    if purpose == TIE_DIE:
+        take_bot_die(s, p, cand[x])
+    else:
+        bot_apply_choice(s, p, purpose, cand[x])
+
+cdef void bot_apply_choice(State* s, int p, int purpose, int c) noexcept nogil:
+    if purpose == TIE_PEOPLE or purpose == TIE_TEMPLE:
+        resolve_horus(s, p, 1 + c, s.cur_value)
+        s.bot_log[BL_WHAT] = BA_STATUE_PEOPLE
+        s.bot_log[BL_WHERE] = c
+    elif purpose == TIE_RA:
+        bot_place_pillar(s, p, s.cur_value, c)
+    elif purpose == TIE_HATHOR:
+        resolve_hathor(s, p, c, s.cur_value)
+        s.bot_log[BL_WHAT] = BA_TEMPLE_BUILDING
+        s.bot_log[BL_WHERE] = c
+
+# --- Horus
+cdef int people_impact(State* s, int p, int k) noexcept nogil:
+    """Districts whose control a Statue of p on people space k (2 workshops, 3 quarries) changes."""
+    cdef int d, n = 0, before
+    for d in range(2 * (k - 2), 2 * (k - 2) + 2):
+        before = district_winner(s, d)
+        s.people[k] = p
+        if district_winner(s, d) != before:
+            n += 1
+        s.people[k] = -1
+    return n
+
+cdef int people_choices(State* s, int p, int* out) noexcept nogil:
+    """Free workshop / quarry spaces with the biggest impact on district control (0: none helps)."""
+    cdef int k, im, best = 0, n = 0
+    for k in range(2, 4):
+        if s.people[k] >= 0:
+            continue
+        im = people_impact(s, p, k)
+        if im > best:
+            best = im
+            n = 0
+        if im == best and im > 0:
+            out[n] = k
+            n += 1
+    return n
+
+cdef int temple_statue_choices(State* s, int p, int* out) noexcept nogil:
+    """Free Temple Statue spaces lined up with the most of its Pillars."""
+    cdef int k, m, best = -1, n = 0
+    for k in range(2):
+        if s.people[k] >= 0:
+            continue
+        m = line_own_pillars(s, p, k, 2)
+        if m > best:
+            best = m
+            n = 0
+        if m == best:
+            out[n] = k
+            n += 1
+    return n
+
+cdef void bot_horus(State* s, int p, int v) noexcept nogil:
+    """Statue for the die's god; else for the people where it most changes district control;
+    else at the Temple by its Pillars (3 VP each in line); with no space, 3 VP."""
+    cdef int cand[4]
+    cdef int g, n
+    push_bonus(s, p, 0)
+    if s.statues[p] < 6:
+        g = s.horus_slot_god[v - 1]
+        if statue_god_free(s, g) >= 0:
+            resolve_horus(s, p, 0, v)
+            s.bot_log[BL_WHAT] = BA_STATUE_GOD
+            s.bot_log[BL_WHERE] = g
+            return
+        n = people_choices(s, p, cand)
+        if n > 0:
+            bot_choose(s, p, TIE_PEOPLE, cand, n)
+            return
+        n = temple_statue_choices(s, p, cand)
+        if n > 0:
+            bot_choose(s, p, TIE_TEMPLE, cand, n)
+            return
+    add_vp(s, p, 3, VP_ACTIONS)
+    s.bot_log[BL_WHAT] = BA_HORUS_VP
+
+# --- Ra
+cdef inline int touching_edges(State* s, int r, int c) noexcept nogil:
+    """Edges of a tile on (r, c) that touch a Pillar tile or the Temple border, any colour."""
+    cdef int n = 0
+    n += 1 if r == 0 else (1 if 0 < s.temple_tile[(r - 1) * 5 + c] <= 27 else 0)
+    n += 1 if r == 4 else (1 if 0 < s.temple_tile[(r + 1) * 5 + c] <= 27 else 0)
+    n += 1 if c == 0 else (1 if 0 < s.temple_tile[r * 5 + c - 1] <= 27 else 0)
+    n += 1 if c == 4 else (1 if 0 < s.temple_tile[r * 5 + c + 1] <= 27 else 0)
+    return n
+
+cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
+    """Best empty Temple spaces for the die's tile, unrotated: 1 VP per Building (anyone's)
+    in its row and column, 1 per touching edge (any colour, the border too), the slot's
+    1-3 VP; ties to a line with one of its Buildings, then to a space not on the Temple's
+    edge (the rest is random). Line counts are taken once (the same count as line_buildings)."""
+    cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot], sp, key, best = -1, n = 0, r, c, i, ln
+    cdef int lines[2][5]      # Buildings per row / column
+    cdef int own[2][5]        # its own Buildings per row / column
+    if tile == 0 or s.pillars[p] >= 8:
+        return 0
+    for i in range(5):
+        lines[0][i] = lines[1][i] = own[0][i] = own[1][i] = 0
+    for i in range(nbspaces(s)):
+        if s.bspace[i] >= 0:
+            lines[BS_AXIS[i]][BS_LINE[i]] += 1
+            if s.bspace[i] == p:
+                own[BS_AXIS[i]][BS_LINE[i]] += 1
+    for sp in range(25):
+        if s.temple_tile[sp] != 0:
+            continue
+        r = sp // 5
+        c = sp % 5
+        key = (lines[0][r] + lines[1][c] + touching_edges(s, r, c) + 3 - slot) * 4
+        if own[0][r] + own[1][c] > 0:
+            key += 2
+        if r > 0 and r < 4 and c > 0 and c < 4:
+            key += 1
+        if key > best:
+            best = key
+            n = 0
+        if key == best and n < 16:
+            out[n] = sp
+            n += 1
+    return n
+
+cdef void bot_place_pillar(State* s, int p, int v, int space) noexcept nogil:
+    """Place the tile, score it, slide and refill the display; no reward, no ability."""
+    cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot]
+    cdef int vp = line_buildings(s, space, -1) + touching_edges(s, space // 5, space % 5) + 3 - slot
+    s.temple_tile[space] = tile
+    s.temple_rot[space] = 0
+    s.temple_owner[space] = p
+    s.pillar_loc[tile] = 2
+    s.ra[slot] = 0
+    s.pillars[p] += 1
+    add_vp(s, p, vp, VP_ACTIONS)
+    push(s, A_RA_SLIDE, p, 0, 0, 0, 0)
+    s.bot_log[BL_WHAT] = BA_PILLAR
+    s.bot_log[BL_WHERE] = space
+    s.bot_log[BL_EXTRA] = tile
+
+cdef void bot_ra(State* s, int p, int v) noexcept nogil:
+    cdef int cand[16]
+    cdef int n = ra_choices(s, p, v, cand)
+    if n == 0:
+        return
+    push_bonus(s, p, 1)
+    bot_choose(s, p, TIE_RA, cand, n)
+
+# --- Hathor
+cdef int hathor_choices(State* s, int p, int* out) noexcept nogil:
+    """Free building spaces where its own Pillars in line score it the most."""
+    cdef int i, m, best = -1, n = 0
+    if s.buildings[p] >= 10:
+        return 0
+    for i in range(nbspaces(s)):
+        if s.bspace[i] >= 0:
+            continue
+        m = line_own_pillars(s, p, BS_AXIS[i], BS_LINE[i])
+        if m > best:
+            best = m
+            n = 0
+        if m == best:
+            out[n] = i
+            n += 1
+    return n
+
+cdef void bot_hathor(State* s, int p, int v) noexcept nogil:
+    cdef int cand[18]
+    cdef int n = hathor_choices(s, p, cand)
+    if n == 0:
+        return
+    push_bonus(s, p, 2)
+    bot_choose(s, p, TIE_HATHOR, cand, n)
+
+# --- Thoth
+cdef void bot_thoth(State* s, int p, int v) noexcept nogil:
+    """1-3 cards from the highest section its Happiness opens that holds them all:
+    Decrees, then Technologies, then Blessings, leftmost first; face down, no effect."""
+    cdef int need = THOTH_N[v - 1], sec = -1, k, j, i, bi, bk, key, packed = 0
+    for k in range(3, -1, -1):
+        if thoth_access(s, p, k) and section_cards(s, k) >= need:
+            sec = k
+            break
+    if sec < 0:
+        return
+    push_bonus(s, p, 4)
+    for j in range(need):
+        bi = -1
+        bk = -1
+        for i in range(SEC_FIRST[sec], SEC_FIRST[sec] + SEC_N[sec]):
+            if s.market[i] < 0:
+                continue
+            key = card_type(s.market[i]) * 32 + (31 - i)
+            if key > bk:
+                bk = key
+                bi = i
+        s.card_loc[s.market[bi]] = CL_BOT
+        packed |= (s.market[bi] + 1) << (7 * j)
+        s.market[bi] = -1
+    s.bot_log[BL_WHAT] = BA_CARDS
+    s.bot_log[BL_WHERE] = sec
+    s.bot_log[BL_CARDS] = packed
+
+# --- Osiris
+cdef void bot_osiris(State* s, int p, int v, int colour) noexcept nogil:
+    """Row by the die value, district by its colour (gray: fewest Buildings, leftmost);
+    taken spaces move it right (looping), a full row moves it up (looping)."""
+    cdef int d0, d, r, rr, dd, cnt, best
+    if s.buildings[p] >= 10:
+        return
+    if colour < 4:
+        d0 = colour
+    else:
+        d0 = 0
+        best = 99
+        for d in range(4):
+            cnt = 0
+            for r in range(6):
+                if s.osiris[r][d] >= 0:
+                    cnt += 1
+            if cnt < best:
+                best = cnt
+                d0 = d
+    for rr in range(6):
+        r = (v - 1 - rr + 6) % 6
+        for dd in range(4):
+            d = (d0 + dd) % 4
+            if s.osiris[r][d] < 0:
+                push_bonus(s, p, 5)
+                resolve_osiris(s, p, r + 1, d, F_NOHAP)
+                s.bot_log[BL_WHAT] = BA_OSIRIS
+                s.bot_log[BL_WHERE] = r * 4 + d
+                return
+
+# ----------------------------------------------------------------------------- scoring
 cdef void bot_scoring_cards(State* s, int p) noexcept nogil:
-    pass
+    """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept)."""
+    cdef int c
+    for c in range(48):
+        if s.card_loc[c] == CL_BOT:
+            add_vp(s, p, 2, VP_BOT)
+            if c < 24:
+                s.card_loc[c] = CL_DISCARD
 
 cdef void bot_final(State* s, int p) noexcept nogil:
-    pass
+    """End: 4 VP per Decree (8 with the option; no symbol limit, no limit of 3), 1 VP per 2 Scribes."""
+    cdef int c, per = 8 if (s.options & OPT_DECREE8) else 4
+    for c in range(48, 72):
+        if s.card_loc[c] == CL_BOT:
+            add_vp(s, p, per, VP_DECREES)
+    add_vp(s, p, s.scribes[p] // 2, VP_BOT)

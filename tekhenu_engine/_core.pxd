@@ -92,15 +92,11 @@ cdef struct State:
     int cur_section
     int cur_anubis
     int cur_colour
-    # Botankhamun
-    int bot_pyramid[10]
-    int bot_pos
-    int bot_tile
-    int bot_turn_in_period
-    int bot_cards
-    int bot_tie_n
-    int bot_tie[16]
-    int bot_log[8]
+    # Botankhamun (see _bot.pxi and docs/botankhamun.md)
+    int bot_pyramid[10]   # tile per place: rows of 4, 3, 2, 1 from the base, left to right
+    int bot_pos           # place of the Progress marker (-1: left of the base)
+    int bot_turns         # turns it has played this game
+    int bot_log[25]       # its last turn, fields BL_* of _bot.pxi
     # task stack
     int ntasks
     int reserved         # keeps the struct free of padding

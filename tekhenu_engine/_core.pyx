@@ -36,6 +36,7 @@ cdef enum:
     CL_MARKET = 3
     CL_UNKNOWN = 4
     CL_BOTTOM = 5
+    CL_BOT = 6          # Botankhamun's face-down pile (cards without effect)
     CL_HAND = 8         # + seat
     CL_PENDING = 12     # + seat
     CL_BOTTOMK = 16     # + seat that knows it
@@ -53,6 +54,7 @@ cdef enum:
     CH_TIE = 9
     CH_BOTDESTINY = 10
     CH_PICKSTART = 11
+    CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
     CH_LAST = 19
     D_KEEP = 20
     D_DRAFT = 21
@@ -108,6 +110,7 @@ cdef enum:
     A_WINNER = 90
     A_GOD = 91
     A_MARKET_OPEN = 92
+    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (_bot.pxi)
 
 cdef enum:
     # action kinds (high byte of an action)
@@ -143,6 +146,7 @@ cdef enum:
     K_EXTRA = 30      # action<<4 | value
     K_BLESS = 31      # play a blessing card id
     K_BOTDESTINY = 32 # chance: destiny card
+    K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
 
 cdef enum:
     # gain items for D_GAIN
@@ -674,6 +678,7 @@ STEP_TYPES = {
     "CH_TIE": CH_TIE,
     "CH_BOTDESTINY": CH_BOTDESTINY,
     "CH_PICKSTART": CH_PICKSTART,
+    "CH_PYRAMID": CH_PYRAMID,
     "CH_LAST": CH_LAST,
     "D_KEEP": D_KEEP,
     "D_DRAFT": D_DRAFT,
@@ -729,8 +734,9 @@ STEP_TYPES = {
     "A_WINNER": A_WINNER,
     "A_GOD": A_GOD,
     "A_MARKET_OPEN": A_MARKET_OPEN,
+    "A_BOT_DONE": A_BOT_DONE,
 }
-SOLO_SUPPORTED = False   # set True by the Botankhamun implementation
+SOLO_SUPPORTED = True    # Botankhamun is implemented (_bot.pxi)
 
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
@@ -1125,6 +1131,10 @@ cdef class GameState:
                 bad(f"task {i} die section")
             if t.type == CH_TIE and not (0 <= t.a <= 16):
                 bad(f"task {i} tie")
+            if t.type == CH_PYRAMID and not (0 <= t.a < 10):
+                bad(f"task {i} pyramid place")
+            if t.type in (CH_PYRAMID, CH_DEBEN, A_BOT_TAKE, A_BOT_ACT, A_BOT_DONE) and s.nplayers != 1:
+                bad(f"task {i}: Botankhamun's step outside a solo game")
             if t.type == A_RA_RES and not (0 <= t.b < 25 and 0 <= t.c < 4):
                 bad(f"task {i} Ra placement")
             if t.type == A_HATHOR_RES and not (0 <= t.a < 18):
@@ -1176,6 +1186,8 @@ cdef class GameState:
         for i in range(10):
             if not (0 <= s.bot_pyramid[i] < 10):
                 bad("pyramid")
+        if not (-1 <= s.bot_pos < 10):
+            bad("pyramid marker")
         if not (-1 <= s.cur_die < 32 and 0 <= s.cur_value <= 6 and 0 <= s.cur_section <= 6 and 0 <= s.cur_colour < 8):
             bad("current die")
 
@@ -1186,6 +1198,24 @@ cdef class GameState:
         if name not in d:
             raise KeyError(name)
         return d[name]
+
+    def push_step(self, int type, int seat=-1, int a=0, int b=0, int c=0, int d=0):
+        """Push one step onto the task stack and run forward to the next choice.
+
+        For building test and analysis positions (e.g. an automatic step such as a
+        Scoring). ValueError, state unchanged, when the stack is full or the result is
+        not a valid state.
+        """
+        cdef State saved = self.st
+        if self.st.ntasks >= 48:
+            raise ValueError("task stack full")
+        push(&self.st, type, seat, a, b, c, d)
+        try:
+            self._validate()
+        except ValueError:
+            self.st = saved
+            raise
+        advance(&self.st)
 
     def set_field(self, str name, value):
         """Overwrite one field (for building test positions); the result is validated."""
@@ -1236,8 +1266,11 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
     s.rng = rng_next(r)
 
 
-def random_playouts(int players, int games, seed=0):
-    """Play `games` random games to the end in compiled code; returns (games, decisions)."""
+def random_playouts(int players, int games, seed=0, int difficulty=0):
+    """Play `games` random games to the end in compiled code; returns (games, decisions).
+
+    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games.
+    """
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n
@@ -1247,7 +1280,7 @@ def random_playouts(int players, int games, seed=0):
         raise ValueError("solo games need Botankhamun, which is not built yet")
     with nogil:
         for g in range(games):
-            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, 0, rng_next(&r))
+            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))
             n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
             while n != 0:
                 if n < 0:

@@ -368,6 +368,8 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
             if s.destiny_owner[i] < 0:
                 out[n] = mk(K_BOTDESTINY, i)
                 n += 1
+    else:
+        n = bot_gen_chance(s, t, out)
     for i in range(n):
         probs[i] = 1.0 / n
     return n
@@ -1037,9 +1039,9 @@ cdef void maat_end(State* s) noexcept nogil:
         s.destiny[p] = -1
     for i in range(4):
         s.destiny_owner[i] = -1
-    push(s, A_DESTINY_ROUND, -1, 0, 0, 0, 0)
     if s.nplayers == 1:
-        bot_reset_pyramid(s)
+        bot_reset_pyramid(s)    # runs after the Destiny picks, as the Solo Maat text orders
+    push(s, A_DESTINY_ROUND, -1, 0, 0, 0, 0)
 
 # ----------------------------------------------------------------------------- Scoring
 cdef int district_count(State* s, int p, int d) noexcept nogil:

@@ -17,6 +17,8 @@ GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prod
 STATUE_TARGETS = ("god", "T-row3", "T-col3", "workshops", "quarries")
 BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
 DEBEN = ("pharaoh", "snake")
+# Botankhamun's action tiles: six god tiles, then the resource tiles by their colour order.
+BOT_TILE_NAMES = GOD_ABBR + tuple("".join(RES[c] for c in t) for t in data.BOT_RESOURCE_TILES)
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
 
@@ -26,7 +28,7 @@ KINDS = {
     9: "deben", 10: "tie", 11: "keep", 12: "draft", 13: "destiny", 14: "gain", 15: "take",
     16: "value", 17: "act", 18: "statue", 19: "pillar", 20: "rot", 21: "build", 22: "district",
     23: "refresh", 24: "section", 25: "card", 26: "pay", 27: "faith", 28: "bread", 29: "decrees",
-    30: "extra", 31: "bless", 32: "botdestiny",
+    30: "extra", 31: "bless", 32: "botdestiny", 33: "pyramid",
 }
 VERBS = {v: k for k, v in KINDS.items()}
 VERBS["anubis"] = 15
@@ -93,6 +95,8 @@ def format_action(a: int) -> str:
         return f"{v}:{x}"
     if kind == 9:
         return f"deben:{DEBEN[x]}"
+    if kind == 33:
+        return f"pyramid:{BOT_TILE_NAMES[x]}"
     if kind == 14:
         return f"gain:{GAIN_NAMES[x]}"
     if kind == 15:
@@ -187,6 +191,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         return _num(arg, 0, 3)
     if kind == 9:
         return DEBEN.index(arg)
+    if kind == 33:
+        return BOT_TILE_NAMES.index(arg)
     if kind == 14:
         return GAIN_NAMES.index(arg)
     if kind == 15:

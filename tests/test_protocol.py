@@ -220,6 +220,15 @@ def test_whole_game_fed_from_outside_with_masked_outcomes(eng, players, seat):
     assert masked > 0
 
 
+@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_whole_solo_game_fed_from_outside(eng, seed):
+    """A solo game with every chance outcome from outside, Botankhamun's Deben flips and ties
+    included; the engine plays seat 0 and ends with the true score."""
+    truth, _ = _drive_fed_game(eng, 1, seed, 0)
+    assert truth.is_terminal()
+
+
 def test_masked_fill_in_moves_aside_when_the_card_is_then_drawn_openly(eng):
     """Positions arrive move by move (as UCI GUIs send them). The engine fills a masked draw of
     seat 0 with some Decree; when the next, open draw of seat 1 names that very card, the engine

@@ -125,6 +125,10 @@ def engine_options() -> list[Option]:
         Option("Info Lines", "check", True, help="print periodic info lines during a search"),
         Option("Debug Log File", "string", "", help="append every line in and out to this file"),
         Option("Clear Log", "button", help="empty the debug log file"),
+        Option("Botankhamun", "combo", "easy", choices=tuple(DIFFICULTIES),
+               help="difficulty of solo games whose position does not name one"),
+        Option("Botankhamun Decree8", "check", False,
+               help="Botankhamun's Decrees score 8 VP in solo games whose position does not say"),
     ]
 
 
@@ -569,6 +573,9 @@ class Engine:
         kind, rest = args[0], args[1:]
         if kind == "new":
             opts = parse_table(rest)
+            if opts["players"] == 1:  # the Botankhamun options are the defaults of a solo table
+                opts.setdefault("difficulty", self.values["Botankhamun"])
+                opts.setdefault("decrees", 8 if self.values["Botankhamun Decree8"] else 4)
             header = ("new", tuple(sorted(opts.items())))
             seat, auto = opts.get("seat", 0), "seed" in opts
             make_root = lambda: new_game(opts)  # noqa: E731

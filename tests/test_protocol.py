@@ -443,3 +443,17 @@ def test_perft_runs_in_the_background_and_stops(eng):
     assert any(ln.startswith("info string error: ") for ln in lines)  # refused during perft
     assert lines[-1].endswith(" stopped")
     assert eng.state() == before
+
+
+@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
+def test_botankhamun_options_set_the_solo_table(eng):
+    """'Botankhamun is available as an engine option ... and as the opponent in solo positions':
+    the options give the difficulty and Decree VP of a solo position that names none."""
+    eng.send("setoption name Botankhamun value hard")
+    eng.send("setoption name Botankhamun Decree8 value true")
+    eng.send("position new players 1 seed 3")
+    g = GameState.from_string(eng.state())
+    assert g.field("difficulty") == 2 and g.field("options") & 4  # hard, OPT_DECREE8
+    eng.send("position new players 1 seed 3 difficulty medium decrees 4")
+    g = GameState.from_string(eng.state())
+    assert g.field("difficulty") == 1 and not g.field("options") & 4

@@ -219,3 +219,12 @@ def test_play_a_solo_game_against_botankhamun():
     r = tekhenu("play", "--players", "1", "--difficulty", "hard", "--seed", "2", input="0\n" * 800)
     assert r.exit_code == 0
     assert "Final VP:" in r.stdout and "Botankhamun" in r.stdout
+
+
+@pytest.mark.skipif(not (_core.SOLO_SUPPORTED and "ismcts" in available_players()),
+                    reason="needs the search and Botankhamun")
+def test_search_against_botankhamun_quick_match():
+    """The acceptance command at a small budget: the search against Botankhamun Hard, no errors."""
+    r = tekhenu("match", "--a", "ismcts:iterations=50", "--b", "botankhamun:hard", "--games", "2", "--json")
+    s = json.loads(r.stdout.strip().splitlines()[-1])
+    assert s["errors"] == 0 and s["games"] == 2 and s["players"] == 1

@@ -28,15 +28,16 @@ def engine(player: Optional[str] = typer.Option(None, help="Player option (ismct
            threads: Optional[int] = typer.Option(None, help="Threads option"),
            seed: Optional[int] = typer.Option(None, help="Seed option")) -> None:
     """Run the engine protocol on stdin/stdout (see protocol/PROTOCOL.md)."""
-    from .protocol import Engine, serve
+    from .protocol import Engine, private_stdio, serve
 
     preset = {k: str(v) for k, v in (("Player", player), ("Iterations", iterations), ("Movetime", movetime),
                                      ("Threads", threads), ("Seed", seed)) if v is not None}
+    fin, fout = private_stdio()
     try:
-        eng = Engine(sys.stdout, preset)
+        eng = Engine(fout, preset)
     except ValueError as e:
         _fail(str(e))
-    serve(eng, sys.stdin)
+    serve(eng, fin)
 
 
 # ----------------------------------------------------------------------------- play

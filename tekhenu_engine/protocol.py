@@ -8,6 +8,7 @@ are answered while it thinks. Every line that is not a valid command gets exactl
 from __future__ import annotations
 
 import math
+import os
 import random
 import sys
 import threading
@@ -823,10 +824,26 @@ def format_analysis(r: Any, seat: int) -> str:
     return "\n".join(lines)
 
 
+def private_stdio() -> tuple[TextIO, TextIO]:
+    """Own file objects on duplicates of file descriptors 0 and 1.
+
+    The engine reads and writes through these, never through ``sys.stdin`` / ``sys.stdout``:
+    a search worker process forked while the main thread waits in a read would otherwise
+    inherit a locked ``sys.stdin`` (``multiprocessing`` closes it in the child: a deadlock).
+    Bytes that are not UTF-8 are read as replacement characters (a bad line, not a crash).
+    """
+    fin = open(os.dup(sys.stdin.fileno()), "r", encoding="utf-8", errors="replace")
+    fout = open(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", errors="replace")
+    return fin, fout
+
+
 def main(argv: list[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None,
          preset: dict[str, str] | None = None) -> int:
     """Run the protocol on stdin/stdout until ``quit`` or the end of the input."""
-    serve(Engine(stdout, preset), stdin or sys.stdin)
+    if stdin is None or stdout is None:
+        fin, fout = private_stdio()
+        stdin, stdout = stdin or fin, stdout or fout
+    serve(Engine(stdout, preset), stdin)
     return 0
 
 

@@ -457,3 +457,16 @@ def test_botankhamun_options_set_the_solo_table(eng):
     eng.send("position new players 1 seed 3 difficulty medium decrees 4")
     g = GameState.from_string(eng.state())
     assert g.field("difficulty") == 1 and not g.field("options") & 4
+
+
+@pytest.mark.skipif("ismcts" not in available_players(), reason="the search is not on this branch yet")
+def test_search_with_two_processes_answers_and_stops(eng):
+    """Threads > 1 forks search workers while the engine waits for input: the search still ends,
+    and stop ends an infinite one (the engine never reads through a lock a worker inherits)."""
+    eng.send("setoption name Threads value 2")
+    eng.send("position new players 2 seed 1")
+    legal = eng.legal()
+    assert eng.ask("go iterations 400", "bestmove")[-1].split()[1] in legal
+    eng.send("go infinite")
+    assert eng.ask("isready", "readyok")[-1] == "readyok"
+    assert eng.ask("stop", "bestmove")[-1].split()[1] in legal

@@ -393,7 +393,7 @@ def test_go_with_a_clock_and_the_debug_log(eng, tmp_path):
     eng.send(f"setoption name Debug Log File value {log}")
     eng.send("position new players 3 seed 5")
     legal = eng.legal()
-    for go in ("go time0 60000 time1 60000 time2 60000 inc0 1000 movestogo 20", "go wtime 5000 btime 5000 winc 100"):
+    for go in ("go time0 6000 time1 6000 time2 6000 inc0 100 movestogo 20", "go wtime 5000 btime 5000 winc 100"):
         assert eng.ask(go, "bestmove")[-1].split()[1] in legal
     eng.send("setoption name Debug Log File value <empty>")
     assert eng.sync() == []

@@ -5,6 +5,8 @@ from setuptools import Extension, setup
 extensions = [
     Extension("tekhenu_engine._core", ["tekhenu_engine/_core.pyx"],
               extra_compile_args=["-O3"]),
+    Extension("tekhenu_engine._search", ["tekhenu_engine/_search.pyx"],
+              extra_compile_args=["-O3"]),
 ]
 
 setup(

@@ -109,3 +109,14 @@ cdef int32_t sample_chance(State* s) noexcept nogil
 cdef int current_player(State* s) noexcept nogil
 cdef uint64_t rng_next(uint64_t* r) noexcept nogil
 cdef void playout_random(State* s, uint64_t* r) noexcept nogil
+
+# --- used by the compiled search (_search.pyx)
+cdef int rng_int(uint64_t* r, int n) noexcept nogil
+cdef void advance(State* s) noexcept nogil
+cdef void resample_state(State* s, uint64_t* r) noexcept nogil
+cdef int winner(State* s) noexcept nogil
+cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
+cdef int happiness_vp(int h) noexcept nogil
+cdef int purity_of(State* s, int god, int colour) noexcept nogil
+cdef int chance_visible(State* s, int seat) noexcept nogil
+cdef int decision_visible(State* s, int seat) noexcept nogil

@@ -13,7 +13,10 @@ Card effects hook in at named points (``hook_*`` functions, filled in by the car
 effects); Botankhamun's turn is compiled in ``_bot.pxi``.
 """
 from libc.string cimport memcpy, memset
-from libc.stdint cimport uint64_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, int32_t
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
 from tekhenu_engine cimport _core
 from tekhenu_engine import data as _data
 
@@ -302,7 +305,8 @@ cdef inline uint64_t rng_next(uint64_t* r) noexcept nogil:
     return z ^ (z >> 31)
 
 cdef inline int rng_int(uint64_t* r, int n) noexcept nogil:
-    return <int>((rng_next(r) >> 33) % <uint64_t>n)
+    # (x >> 33) < 2**31: the 32-bit remainder is the same number, and a cheaper division
+    return <int>(<uint32_t>(rng_next(r) >> 33) % <uint32_t>n)
 
 cdef inline int mk(int kind, int payload) noexcept nogil:
     return (kind << 24) | payload
@@ -499,19 +503,25 @@ cdef int bag_count(State* s, int colour) noexcept nogil:
     return n
 
 cdef void put_die(State* s, int section, int colour, int value) noexcept nogil:
+    """The first die of this colour in the bag goes to the section (found through a bit set
+    of the matching dice: a scan without data-dependent branches)."""
     cdef int i
+    cdef uint32_t m = 0
     for i in range(s.ndice):
-        if s.die_loc[i] == DL_BAG and s.die_colour[i] == colour:
-            s.die_loc[i] = section + 1
-            s.die_value[i] = value
-            return
+        m |= (<uint32_t>((s.die_loc[i] == DL_BAG) & (s.die_colour[i] == colour))) << i
+    if m:
+        i = __builtin_ctz(m)
+        s.die_loc[i] = section + 1
+        s.die_value[i] = value
 
 cdef int find_die(State* s, int section, int colour, int value) noexcept nogil:
+    """The first die of this colour and value in the section, -1 if none (as put_die)."""
     cdef int i
+    cdef uint32_t m = 0
     for i in range(s.ndice):
-        if s.die_loc[i] == section + 1 and s.die_colour[i] == colour and s.die_value[i] == value:
-            return i
-    return -1
+        m |= (<uint32_t>((s.die_loc[i] == section + 1) & (s.die_colour[i] == colour)
+                         & (s.die_value[i] == value))) << i
+    return __builtin_ctz(m) if m else -1
 
 # ----------------------------------------------------------------------------- feasibility
 cdef int statue_god_free(State* s, int god) noexcept nogil:
@@ -552,10 +562,14 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     elif god == 2:
         if s.buildings[p] >= 10:
             return 0
+        # paying Bread gets no easier with a dearer space: the cheapest free space decides
+        cost = 99
         for i in range(nbspaces(s)):
-            if s.bspace[i] < 0 and (free or hook_can_pay_bread(s, p, BS_COST[i])):
-                return 1
-        return 0
+            if s.bspace[i] < 0 and BS_COST[i] < cost:
+                cost = BS_COST[i]
+        if cost == 99:
+            return 0
+        return free or hook_can_pay_bread(s, p, cost)
     elif god == 3:
         return free or hook_can_pay_papyrus(s, p, 2, 3)
     elif god == 4:
@@ -639,13 +653,27 @@ cdef int value_range(State* s, int p, int v, int* lo, int* hi) noexcept nogil:
         hi[0] = 6
     return 0
 
-cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis) noexcept nogil:
+cdef struct GodMemo:
+    int known[6]      # bit v: can_god_die(s, p, god, v, 0) is computed ...
+    int ok[6]         # ... and true
+
+cdef inline int can_god_die_memo(State* s, int p, int god, int v, GodMemo* m) noexcept nogil:
+    """``can_god_die(s, p, god, v, 0)``, remembered while one list of legal actions is built
+    (the state does not change meanwhile; Hathor's and Bastet's do not depend on the value)."""
+    cdef int bit = 2 if (god == 2 or god == 3) else (1 << v)
+    if not (m.known[god] & bit):
+        m.known[god] |= bit
+        if can_god_die(s, p, god, v, 0):
+            m.ok[god] |= bit
+    return m.ok[god] & bit
+
+cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis, GodMemo* m) noexcept nogil:
     cdef int lo, hi, v
     if anubis or colour < 4:
         return 1
     value_range(s, p, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god_die(s, p, section, v, 0):
+        if can_god_die_memo(s, p, section, v, m):
             return 1
     return 0
 
@@ -981,7 +1009,8 @@ cdef class GameState:
         cdef GameState g = self.clone()
         cdef State* s = &g.st
         cdef int c, loc, ty, cls
-        memset(s.hidden_count, 0, sizeof(s.hidden_count))
+        # No reset of hidden_count: a full state has none, and an observation keeps its
+        # counts, so the observation of an observation is the observation itself.
         for c in range(72):
             loc = s.card_loc[c]
             ty = c // 24
@@ -1264,6 +1293,34 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
             s.card_loc[pool[k]] = CL_PILE
             k += 1
     s.rng = rng_next(r)
+
+
+# ----------------------------------------------------------------------------- search support
+cdef int chance_visible(State* s, int seat) noexcept nogil:
+    """Whether seat sees the outcome of the chance step on top (the masking of observation()).
+
+    A card drawn for another seat's keep choice is hidden, and so is a Decree dealt
+    into another (human) seat's hand; every other outcome is public.
+    """
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    if t.type != CH_CARD:
+        return 1
+    if t.b == 1:
+        return t.c == seat
+    if t.b == 2 and t.a == 2:
+        return t.c == seat or is_bot(s, t.c)
+    return 1
+
+cdef int decision_visible(State* s, int seat) noexcept nogil:
+    """Whether seat sees which action the seat deciding on top takes.
+
+    Only another seat's choice of which Decree to keep is hidden (the kept Decree goes
+    to a hidden hand, the other to a hidden place).
+    """
+    cdef Task* t = &s.tasks[s.ntasks - 1]
+    if t.type == D_KEEP and t.p != seat and t.a == 2:
+        return 0
+    return 1
 
 
 def random_playouts(int players, int games, seed=0, int difficulty=0):

@@ -383,20 +383,46 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     cdef double probs[64]
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef uint64_t r = s.rng
-    cdef int i, k, n
+    cdef int i, k, n, c, j
+    # The k-th of the n candidates is found without branches: j counts the places whose
+    # running count of candidates is still <= k (the same pick as the list's k-th entry).
     if t.type == CH_DIE:
         n = 0
         for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                n += 1
+            n += s.die_loc[i] == DL_BAG
         if n == 0:
             return -1
         k = rng_int(&r, n)
+        c = j = 0
         for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                if k == 0:
-                    return mk(K_ROLL, s.die_colour[i] * 6 + rng_int(&r, 6))
-                k -= 1
+            c += s.die_loc[i] == DL_BAG
+            j += c <= k
+        return mk(K_ROLL, s.die_colour[j] * 6 + rng_int(&r, 6))
+    # Cards from the pile and Pillar tiles: the same pick as out[rng_int(&r, n)] over the
+    # list of gen_chance (ascending ids), without building it.
+    if t.type == CH_CARD:
+        n = 0
+        for i in range(t.a * 24, t.a * 24 + 24):
+            n += s.card_loc[i] == CL_PILE
+        if n:
+            k = rng_int(&r, n)
+            c = j = 0
+            for i in range(t.a * 24, t.a * 24 + 24):
+                c += s.card_loc[i] == CL_PILE
+                j += c <= k
+            return mk(K_DRAW, t.a * 24 + j)
+    elif t.type == CH_PILLAR:
+        n = 0
+        for i in range(1, 28):
+            n += s.pillar_loc[i] == 0
+        if n == 0:
+            return -1
+        k = rng_int(&r, n)
+        c = j = 0
+        for i in range(1, 28):
+            c += s.pillar_loc[i] == 0
+            j += c <= k
+        return mk(K_TILE, 1 + j)
     n = gen_chance(s, out, probs)
     if n <= 0:
         return -1
@@ -405,14 +431,21 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
 # ----------------------------------------------------------------------------- legal moves
 cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     cdef uint64_t seen[8]
-    cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok
-    cdef int can_anubis = hook_can_anubis(s, p)
+    cdef GodMemo memo
+    cdef int i, n = 0, sec, col, v, pur, anub, key, forbid_ok, base
+    cdef uint32_t wheel
+    cdef int can_anubis = hook_can_anubis(s, p) != 0
     for i in range(8):
         seen[i] = 0
-    forbid_ok = hook_forbidden_ok(s, p)
+    memset(&memo, 0, sizeof(GodMemo))
+    forbid_ok = hook_forbidden_ok(s, p) != 0
+    # the dice on the wheel as a bit set (a branch-free scan), then each of them in order
+    wheel = 0
     for i in range(s.ndice):
-        if s.die_loc[i] < 1 or s.die_loc[i] > 6:
-            continue
+        wheel |= (<uint32_t>(<unsigned int>(s.die_loc[i] - 1) < 6)) << i
+    while wheel:
+        i = __builtin_ctz(wheel)
+        wheel &= wheel - 1
         sec = s.die_loc[i] - 1
         col = s.die_colour[i]
         v = s.die_value[i]
@@ -421,12 +454,15 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
             continue
         seen[sec] |= (<uint64_t>1) << key
         pur = purity_of(s, sec, col)
-        if hook_take_ok(s, p, sec, col, v, pur, (pur < 2 or forbid_ok) and die_usable(s, p, sec, col, v, 0)):
-            out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
-            n += 1
-        if can_anubis and col != 7:
-            out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
-            n += 1
+        # few branches on the dice (they are hard to predict): each option is written,
+        # then counted when it is legal
+        base = (pur < 2) | forbid_ok
+        if base and col >= 4:
+            base = die_usable(s, p, sec, col, v, 0, &memo)
+        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
+        n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
+        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
+        n += can_anubis & (col != 7)
     if n == 0:
         # No die allows an action: take any Pure or Tainted die without an action.
         for i in range(8):
@@ -542,12 +578,18 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_FAITH:
         f = s.faith[p]
+        b = s.balance[p]
         # every net from -f to +f, those that bring the balance nearest to zero first
-        for k in range(abs(s.balance[p]) + f + 1):
-            for v in range(-f, f + 1):
-                if abs(s.balance[p] + v) == k:
-                    out[n] = mk(K_FAITH, v + 32)
-                    n += 1
+        # (at distance k from zero: -b-k, then -b+k)
+        for k in range(abs(b) + f + 1):
+            v = -b - k
+            if v >= -f and v <= f:
+                out[n] = mk(K_FAITH, v + 32)
+                n += 1
+            v = -b + k
+            if k > 0 and v >= -f and v <= f:
+                out[n] = mk(K_FAITH, v + 32)
+                n += 1
             if n == 2 * f + 1:
                 break
     elif t.type == D_BREAD:

@@ -1,0 +1,682 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled search: single-observer ISMCTS over the decision steps of the rules core.
+
+One :class:`Searcher` holds one tree for one decision of one seat. Every iteration
+copies the observation, *determinises* it (the unknown cards are dealt at random with
+``resample_state``; future rolls, draws, Deben flips and tie-breaks are chance steps
+sampled as they come from the iteration's own generator), descends the tree with UCT
+over information sets, adds one node, plays out with a cheap policy (to the end, or to a
+cut-off with a static evaluation) and backs up one reward per seat.
+
+Tree nodes live in one flat C array (:c:type:`Node`); no Python object is touched per
+iteration. See ``docs/search.md`` for the design and the reward formulas.
+
+The same module holds the compiled parts of the baseline agents (the greedy one-step
+choice and the playout policy as an agent).
+"""
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.math cimport sqrt, log, exp
+from libc.stdint cimport uint64_t, int32_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from tekhenu_engine._core cimport (State, Task, MAX_LEGAL, gen_legal, apply_action, sample_chance,
+                                   current_player, rng_next, rng_int, resample_state, winner,
+                                   temple_score, happiness_vp, purity_of, chance_visible, decision_visible)
+from tekhenu_engine import notation as _notation
+
+# Action kinds: the public action encoding (``kind << 24 | payload``) of _core.pyx, also
+# mirrored by notation.KINDS; checked against it at import below.
+cdef enum:
+    K_PASS = 1
+    K_TAKE = 15
+    K_VALUE = 16
+    K_ACT = 17
+    K_REFRESH = 23
+    K_SECTION = 24
+    K_PAY = 26
+    K_FAITH = 27
+    K_BREAD = 28
+    K_DECREES = 29
+
+for _k, _v in ((K_PASS, "pass"), (K_TAKE, "take"), (K_VALUE, "value"), (K_ACT, "act"),
+               (K_REFRESH, "refresh"), (K_SECTION, "section"), (K_PAY, "pay"), (K_FAITH, "faith"),
+               (K_BREAD, "bread"), (K_DECREES, "decrees")):
+    if _notation.KINDS.get(_k) != _v:
+        raise ImportError(f"action kind {_k} is {_notation.KINDS.get(_k)!r} in notation, {_v!r} here")
+
+cdef enum:
+    HIDDEN_KEY = 0x7FFFFFFF   # edge of an outcome or decision the searching seat cannot see
+    MAX_PATH = 4096
+    NCAT = 12
+
+# reward modes
+cdef enum:
+    R_MARGIN = 0   # 0.9 * pairwise wins + 0.1 * margin term (2 players: win/loss + margin)
+    R_WIN = 1      # pairwise wins only (2 players: 1 win, 0 loss)
+    R_SHARE = 2    # VP share
+
+# playout modes
+cdef enum:
+    P_HEURISTIC = 0
+    P_RANDOM = 1
+    P_HEURISTIC0 = 2   # the first heuristic (no Pure preference), kept to measure against
+
+REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
+PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0}
+VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
+                 "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
+
+cdef struct Node:
+    int32_t key          # action or visible chance outcome of the edge into this node
+    int first_child
+    int next_sibling
+    int visits
+    int avail            # times the edge was available when its parent was visited
+    short mover          # seat that chose the edge, -1 for chance
+    short slot           # index into the root statistics (children of the root), else -1
+    float rsum[4]        # reward sums per seat
+
+cdef struct RootStat:
+    double wins          # (estimated) wins of the searching seat
+    double margin        # VP of the searching seat minus the best other seat
+    double vp[4]
+    double bd[12]
+
+# ----------------------------------------------------------------------------- helpers
+cdef inline double now_s() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+cdef void sort_actions(int32_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef int32_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+cdef inline int find_sorted(int32_t* a, int n, int32_t x) noexcept nogil:
+    cdef int lo = 0, hi = n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if a[mid] == x:
+            return mid
+        if a[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1
+
+# ----------------------------------------------------------------------------- playout policy
+cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode) noexcept nogil:
+    """The playout policy: one legal action of the decision on top.
+
+    Heuristic (cheap, by action kind only): the orderings the rules core already gives
+    are used where the first option is the sensible one (least Gold in a payment, the
+    most Bread paid at Scoring, the best Decree set, Faith nearest balance); a die is
+    kept at its rolled value (no Scribe spent) 3 times in 4; a die that goes to the Pure
+    side of the scales is preferred 2:1 to a Tainted one (the balance at Maat); a God
+    action is preferred 4:1 to Produce; an Anubis take (2 Scribes) is rare; taking cards
+    is preferred 4:1 to paying for a refresh. Everything else is uniform.
+    ``heuristic0`` is the same without the Pure preference (kept for measurements).
+    """
+    cdef int kind, i, x, tot = 0
+    cdef int w[512]
+    if n <= 1 or mode == P_RANDOM:
+        return legal[rng_int(r, n)] if n > 0 else -1
+    kind = legal[0] >> 24
+    if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
+        return legal[0]
+    for i in range(n):
+        kind = legal[i] >> 24
+        x = legal[i] & 0xFFFFFF
+        if kind == K_TAKE:
+            if x & 0x8000:
+                w[i] = 1
+            elif mode == P_HEURISTIC and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
+                w[i] = 12
+            else:
+                w[i] = 6
+        elif kind == K_VALUE:
+            w[i] = 3 * (n - 1) if x == s.cur_value else 1
+        elif kind == K_ACT:
+            w[i] = 4 if x < 6 else 1
+        elif kind == K_SECTION:
+            w[i] = 4
+        else:
+            w[i] = 1
+        tot += w[i]
+    x = rng_int(r, tot)
+    for i in range(n):
+        x -= w[i]
+        if x < 0:
+            return legal[i]
+    return legal[n - 1]
+
+cdef int playout(State* s, uint64_t* r, int mode, int cutoff) noexcept nogil:
+    """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended."""
+    cdef int32_t legal[512]
+    cdef int n, k = 0
+    cdef int32_t a
+    while s.ntasks > 0:
+        if current_player(s) == -1:
+            a = sample_chance(s)
+        else:
+            if cutoff > 0 and k >= cutoff:
+                return 0
+            n = gen_legal(s, legal)
+            a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
+            k += 1
+        if a < 0:       # no outcome: cannot happen after advance(); evaluate instead
+            return 0
+        apply_action(s, a)
+    return 1
+
+# ----------------------------------------------------------------------------- evaluation
+cdef void static_eval(State* s, double* est) noexcept nogil:
+    """Estimated final VP of every seat in an unfinished game.
+
+    VP so far, plus what the position would score at each Scoring still to come (Temple
+    with Statues, Statues, Happiness), plus a small value for the stock (Gold 0.5,
+    Resources and Scribes 0.25 each).
+    """
+    cdef int p, i, left = 2 - s.scoring_count
+    cdef double stock
+    if left < 0:
+        left = 0
+    for p in range(s.nseats):
+        est[p] = s.vp[p]
+        est[p] += left * (temple_score(s, p, 1) + happiness_vp(s.happiness[p]))
+        stock = 0.5 * s.gold[p] + 0.25 * s.scribes[p]
+        for i in range(4):
+            stock += 0.25 * s.res[p][i]
+        est[p] += stock
+
+cdef inline double sigmoid(double x) noexcept nogil:
+    return 1.0 / (1.0 + exp(-x))
+
+cdef int beats(State* s, int p, int q) noexcept nogil:
+    """p ahead of q at the end by the rulebook's order (VP, then Scribes, then turn order)."""
+    cdef int k
+    if s.vp[p] != s.vp[q]:
+        return s.vp[p] > s.vp[q]
+    if s.scribes[p] != s.scribes[q]:
+        return s.scribes[p] > s.scribes[q]
+    for k in range(s.nseats):
+        if s.turn_order[k] == p:
+            return 1
+        if s.turn_order[k] == q:
+            return 0
+    return 0
+
+cdef void rewards(State* s, int finished, int mode, double* centre, double* est, double* rew,
+                  double* win, double* margin) noexcept nogil:
+    """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
+
+    The margin term of seat p is the logistic of (margin - centre[p]) / 10, where centre[p]
+    is the mean margin of p over the search so far ("dynamic komi"): far ahead or far
+    behind, a better margin than expected still counts.
+    """
+    cdef int p, q, N = s.nseats
+    cdef double pw, best, tot = 0
+    if finished:
+        for p in range(N):
+            est[p] = s.vp[p]
+    else:
+        static_eval(s, est)
+    for p in range(N):
+        pw = 0
+        best = -1e9
+        for q in range(N):
+            if q == p:
+                continue
+            if finished:
+                pw += beats(s, p, q)
+            else:
+                pw += sigmoid((est[p] - est[q]) / 4.0)
+            if est[q] > best:
+                best = est[q]
+        pw /= (N - 1)
+        margin[p] = est[p] - best
+        if finished:
+            win[p] = 1.0 if winner(s) == p else 0.0
+        else:
+            win[p] = sigmoid(margin[p] / 4.0)
+        if mode == R_WIN:
+            rew[p] = pw
+        elif mode == R_SHARE:
+            rew[p] = 0
+        else:
+            rew[p] = 0.9 * pw + 0.1 * sigmoid((margin[p] - centre[p]) / 10.0)
+        tot += est[p] if est[p] > 0 else 0
+    if mode == R_SHARE:
+        for p in range(N):
+            rew[p] = (est[p] if est[p] > 0 else 0) / tot if tot > 0 else 1.0 / N
+
+# ----------------------------------------------------------------------------- the search
+cdef class Searcher:
+    """One ISMCTS tree for the decision of `seat` in an observation.
+
+    ``run(max_iterations, max_seconds)`` adds iterations (the GIL is released while it
+    runs; ``request_stop()`` from another thread ends it after the current iteration).
+    ``root_stats()``, ``pv()`` and the counters read the tree. ``flat=True`` makes it a
+    flat Monte Carlo search (no tree below the root, actions tried in turn).
+    """
+    cdef State root
+    cdef int seat
+    cdef Node* nodes
+    cdef int nnodes
+    cdef int cap
+    cdef int max_nodes
+    cdef RootStat rstat[512]
+    cdef int nroot
+    cdef uint64_t rng
+    cdef double c_uct
+    cdef int reward_mode
+    cdef int playout_mode
+    cdef int cutoff
+    cdef int flat
+    cdef volatile int stop_flag
+    cdef public long long iterations
+    cdef double sum_win
+    cdef double sum_margin
+    cdef double msum[4]      # margin sums per seat (the centre of the margin term)
+    cdef int path[4096]
+
+    def __cinit__(self):
+        self.nodes = NULL
+
+    def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
+                 str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False):
+        """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
+        from tekhenu_engine._core import GameState
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        if len(observation) != sizeof(State):
+            raise ValueError("not a state")
+        memcpy(&self.root, <char*>observation, sizeof(State))
+        if current_player(&self.root) != seat:
+            raise ValueError(f"seat {seat} is not to decide in this position")
+        self.seat = seat
+        self.rng = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 0x1234567
+        self.c_uct = c_uct
+        self.reward_mode = REWARDS[reward]
+        self.playout_mode = PLAYOUTS[playout]
+        self.cutoff = cutoff if cutoff > 0 else 0
+        self.flat = flat
+        self.max_nodes = max_nodes if max_nodes > 16 else 16
+        self.cap = 4096
+        self.nodes = <Node*>malloc(self.cap * sizeof(Node))
+        if self.nodes == NULL:
+            raise MemoryError()
+        self.nnodes = 0
+        self.nroot = 0
+        memset(self.rstat, 0, sizeof(self.rstat))
+        self.new_node(-1, -1, -1)
+        self.iterations = 0
+        self.stop_flag = 0
+        self.msum[0] = self.msum[1] = self.msum[2] = self.msum[3] = 0
+
+    def __dealloc__(self):
+        if self.nodes != NULL:
+            free(self.nodes)
+
+    @staticmethod
+    def node_bytes():
+        """Memory of one tree node in bytes."""
+        return sizeof(Node)
+
+    @property
+    def nodes_used(self):
+        return self.nnodes
+
+    cdef int new_node(self, int parent, int32_t key, int mover) noexcept nogil:
+        cdef Node* nd
+        cdef Node* grown
+        cdef int i
+        if self.nnodes >= self.max_nodes:
+            return -1
+        if self.nnodes >= self.cap:
+            grown = <Node*>realloc(self.nodes, 2 * self.cap * sizeof(Node))
+            if grown == NULL:
+                return -1
+            self.nodes = grown
+            self.cap *= 2
+        i = self.nnodes
+        self.nnodes += 1
+        nd = &self.nodes[i]
+        nd.key = key
+        nd.first_child = -1
+        nd.visits = 0
+        nd.avail = 0
+        nd.mover = mover
+        nd.slot = -1
+        nd.rsum[0] = nd.rsum[1] = nd.rsum[2] = nd.rsum[3] = 0
+        if parent >= 0:
+            nd.next_sibling = self.nodes[parent].first_child
+            self.nodes[parent].first_child = i
+            if parent == 0:
+                nd.slot = self.nroot
+                self.nroot += 1
+        else:
+            nd.next_sibling = -1
+        return i
+
+    cdef int find_child(self, int node, int32_t key, int mover) noexcept nogil:
+        cdef int c = self.nodes[node].first_child
+        while c >= 0:
+            if self.nodes[c].key == key and self.nodes[c].mover == mover:
+                return c
+            c = self.nodes[c].next_sibling
+        return -1
+
+    cdef int select(self, int node, State* s, int m, int32_t* legal, int n, int32_t* chosen) noexcept nogil:
+        """Tree policy at a visible decision of seat m: the child to follow, or a new one.
+
+        Returns the child (created when an untried action is picked; then ``chosen``
+        holds the action and the return value is ``-2 - child`` to mark the expansion),
+        or -1 when the node pool is full (``chosen`` still holds an action).
+        """
+        cdef int cidx[512]
+        cdef int i, c, untried = 0, k, best = -1
+        cdef double v, bv = -1e300, lg
+        cdef Node* nd
+        sort_actions(legal, n)
+        for i in range(n):
+            cidx[i] = -1
+        c = self.nodes[node].first_child
+        while c >= 0:
+            nd = &self.nodes[c]
+            if nd.mover == m:
+                i = find_sorted(legal, n, nd.key)
+                if i >= 0:
+                    cidx[i] = c
+                    nd.avail += 1
+            c = nd.next_sibling
+        for i in range(n):
+            if cidx[i] < 0:
+                untried += 1
+        if untried and (not self.flat or node == 0):
+            k = rng_int(&self.rng, untried)
+            for i in range(n):
+                if cidx[i] < 0:
+                    if k == 0:
+                        break
+                    k -= 1
+            chosen[0] = legal[i]
+            c = self.new_node(node, legal[i], m)
+            if c < 0:
+                return -1
+            self.nodes[c].avail = 1
+            return -2 - c
+        if self.flat and node != 0:
+            chosen[0] = policy_pick(s, legal, n, &self.rng, self.playout_mode)
+            return -1
+        for i in range(n):
+            nd = &self.nodes[cidx[i]]
+            if self.flat:
+                v = -nd.visits      # flat Monte Carlo: every action in turn
+            else:
+                v = nd.rsum[m] / nd.visits + self.c_uct * sqrt(log(nd.avail) / nd.visits)
+            if v > bv:
+                bv = v
+                best = i
+        chosen[0] = legal[best]
+        return cidx[best]
+
+    cdef void iterate(self) noexcept nogil:
+        cdef State s
+        cdef int32_t legal[512]
+        cdef int32_t a = 0
+        cdef int32_t key
+        cdef int node = 0, plen = 1, m, n, child, finished, p, k, slot, in_tree = 1
+        cdef double est[4]
+        cdef double rew[4]
+        cdef double win[4]
+        cdef double best
+        cdef double centre[4]
+        cdef double marg[4]
+        cdef Node* nd
+        memcpy(&s, &self.root, sizeof(State))
+        resample_state(&s, &self.rng)
+        self.path[0] = 0
+        while s.ntasks > 0 and in_tree:
+            if plen >= MAX_PATH - 1:
+                break
+            m = current_player(&s)
+            if m == -1 or not decision_visible(&s, self.seat):
+                # chance, or a choice the seat cannot see: sampled, edge keyed by what is seen
+                if m == -1:
+                    a = sample_chance(&s)
+                    if a < 0:
+                        break
+                    key = a if chance_visible(&s, self.seat) else HIDDEN_KEY
+                    m = -1
+                else:
+                    n = gen_legal(&s, legal)
+                    if n <= 0:
+                        break
+                    a = policy_pick(&s, legal, n, &self.rng, self.playout_mode)
+                    key = HIDDEN_KEY
+                apply_action(&s, a)
+                if self.flat:
+                    continue
+                child = self.find_child(node, key, m)
+                if child < 0:
+                    child = self.new_node(node, key, m)
+                    if child < 0:
+                        break
+                node = child
+                self.path[plen] = node
+                plen += 1
+                continue
+            n = gen_legal(&s, legal)
+            if n <= 0:
+                break
+            child = self.select(node, &s, m, legal, n, &a)
+            apply_action(&s, a)
+            if child == -1:
+                if self.flat:
+                    continue
+                break
+            if child <= -2:
+                child = -2 - child
+                in_tree = 0
+            node = child
+            self.path[plen] = node
+            plen += 1
+        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff)
+        for p in range(4):
+            centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
+        rewards(&s, finished, self.reward_mode, centre, est, rew, win, marg)
+        for p in range(s.nseats):
+            self.msum[p] += marg[p]
+        for k in range(plen):
+            nd = &self.nodes[self.path[k]]
+            nd.visits += 1
+            for p in range(s.nseats):
+                nd.rsum[p] += <float>rew[p]
+        best = -1e9
+        for p in range(s.nseats):
+            if p != self.seat and est[p] > best:
+                best = est[p]
+        self.sum_win += win[self.seat]
+        self.sum_margin += est[self.seat] - best
+        if plen > 1:
+            slot = self.nodes[self.path[1]].slot
+            self.rstat[slot].wins += win[self.seat]
+            self.rstat[slot].margin += est[self.seat] - best
+            for p in range(s.nseats):
+                self.rstat[slot].vp[p] += est[p]
+            for k in range(NCAT):
+                self.rstat[slot].bd[k] += s.breakdown[self.seat][k]
+        self.iterations += 1
+
+    def run(self, long long max_iterations=-1, double max_seconds=-1.0):
+        """Add up to max_iterations iterations (-1: no limit) within max_seconds (-1: no limit).
+
+        Stops at once after the current iteration when :meth:`request_stop` is called.
+        Returns the number of iterations done by this call.
+        """
+        cdef long long done = 0
+        cdef double deadline = now_s() + max_seconds if max_seconds >= 0 else 1e300
+        if max_iterations < 0 and max_seconds < 0:
+            raise ValueError("give an iteration or a time budget")
+        self.stop_flag = 0
+        with nogil:
+            while (max_iterations < 0 or done < max_iterations) and not self.stop_flag:
+                self.iterate()
+                done += 1
+                if max_seconds >= 0 and now_s() >= deadline:
+                    break
+        return done
+
+    def request_stop(self):
+        """End a running :meth:`run` after its current iteration (safe from another thread)."""
+        self.stop_flag = 1
+
+    def root_stats(self):
+        """Statistics of every child of the root (the candidates) as dicts."""
+        out = []
+        cdef int c = self.nodes[0].first_child
+        cdef Node* nd
+        cdef RootStat* rs
+        while c >= 0:
+            nd = &self.nodes[c]
+            rs = &self.rstat[nd.slot]
+            out.append({
+                "action": nd.key, "visits": nd.visits, "avail": nd.avail,
+                "reward_sum": nd.rsum[self.seat], "wins": rs.wins, "margin_sum": rs.margin,
+                "vp_sum": [rs.vp[p] for p in range(self.root.nseats)],
+                "bd_sum": {VP_CATEGORIES[k]: rs.bd[k] for k in range(NCAT)},
+            })
+            c = nd.next_sibling
+        out.sort(key=lambda d: d["action"])
+        return out
+
+    def totals(self):
+        """(iterations, nodes, sum of win chances, sum of margins) of the searching seat."""
+        return self.iterations, self.nnodes, self.sum_win, self.sum_margin
+
+    def pv(self, int max_len=200):
+        """Most visited line from the root: [(seat or -1 for chance, action or -1 if hidden)]."""
+        out = []
+        cdef int node = 0, c, best
+        cdef int bv
+        while len(out) < max_len:
+            c = self.nodes[node].first_child
+            best = -1
+            bv = 0
+            while c >= 0:
+                if self.nodes[c].visits > bv:
+                    bv = self.nodes[c].visits
+                    best = c
+                c = self.nodes[c].next_sibling
+            if best < 0 or bv < 2:
+                break
+            key = self.nodes[best].key
+            out.append((self.nodes[best].mover, -1 if key == HIDDEN_KEY else key))
+            node = best
+        return out
+
+# ----------------------------------------------------------------------------- baselines
+cdef void finish_turn(State* s, int seat, uint64_t* r) noexcept nogil:
+    """After a greedy candidate: finish the seat's own pending steps by the playout policy."""
+    cdef int32_t legal[512]
+    cdef int n, guard = 0
+    while s.ntasks > 0 and guard < 64:
+        guard += 1
+        if current_player(s) == -1:
+            apply_action(s, sample_chance(s))
+            continue
+        if current_player(s) != seat:
+            return
+        n = gen_legal(s, legal)
+        apply_action(s, policy_pick(s, legal, n, r, P_HEURISTIC))
+
+cdef double value_of(State* s, int p) noexcept nogil:
+    """Greedy value: VP plus resource value (the static evaluation without the other seats)."""
+    cdef double est[4]
+    static_eval(s, est)
+    return est[p] + 0.2 * s.population[p] + 0.3 * s.happiness[p]
+
+def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
+    """The greedy one-step action: best value (VP and resources) after the action.
+
+    Each legal action is applied to `samples` determinisations of the observation, the
+    rest of the seat's own steps for that action are completed by the playout policy,
+    and the mean value is compared (ties: first in legal order).
+    """
+    cdef State root, s
+    cdef int32_t legal[512]
+    cdef int n, i, k
+    cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 99
+    cdef double v, best = -1e300
+    cdef int32_t choice
+    if len(observation) != sizeof(State):
+        raise ValueError("not a state")
+    memcpy(&root, <char*>observation, sizeof(State))
+    if current_player(&root) != seat:
+        raise ValueError(f"seat {seat} is not to decide in this position")
+    n = gen_legal(&root, legal)
+    choice = legal[0]
+    with nogil:
+        for i in range(n):
+            v = 0
+            for k in range(samples):
+                memcpy(&s, &root, sizeof(State))
+                resample_state(&s, &r)
+                apply_action(&s, legal[i])
+                finish_turn(&s, seat, &r)
+                v += value_of(&s, seat)
+            if v > best + 1e-9:
+                best = v
+                choice = legal[i]
+    return choice
+
+def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
+    """One action of the playout policy (to measure the policy as a player)."""
+    cdef State root
+    cdef int32_t legal[512]
+    cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 5
+    memcpy(&root, <char*>observation, sizeof(State))
+    cdef int n = gen_legal(&root, legal)
+    return policy_pick(&root, legal, n, &r, PLAYOUTS[playout])
+
+def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
+                 str other="random"):
+    """Games between playout policies: `policy` for the seats in the bit mask, `other` elsewhere.
+
+    Returns (wins per seat, mean VP per seat). Runs entirely in compiled code.
+    """
+    from tekhenu_engine._core import GameState
+    cdef State s
+    cdef int32_t legal[512]
+    cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
+    cdef int g, n, m, p
+    cdef int ma = PLAYOUTS[policy], mb = PLAYOUTS[other]
+    wins = [0] * 4
+    vps = [0.0] * 4
+    for g in range(games):
+        st = GameState.new(players, int(seed) * 100003 + g)
+        raw = st.to_bytes()
+        memcpy(&s, <char*>raw, sizeof(State))
+        with nogil:
+            while s.ntasks > 0:
+                m = current_player(&s)
+                if m == -1:
+                    apply_action(&s, sample_chance(&s))
+                    continue
+                n = gen_legal(&s, legal)
+                apply_action(&s, policy_pick(&s, legal, n, &r, ma if (heuristic_seats >> m) & 1 else mb))
+        wins[winner(&s)] += 1
+        for p in range(s.nseats):
+            vps[p] += <double>s.vp[p] / games
+    return wins[: s.nseats], vps[: s.nseats]

@@ -1,0 +1,322 @@
+"""The ISMCTS agent: Information Set Monte Carlo Tree Search over the compiled rules core.
+
+The search itself is compiled (:mod:`tekhenu_engine._search`); this module sets budgets,
+runs root-parallel workers, merges their trees' root statistics and turns them into an
+analysis (:class:`SearchResult`). See ``docs/search.md``.
+
+Typical use::
+
+    agent = ISMCTSAgent(movetime_ms=1000)
+    action = agent.choose(state.observation(seat), seat)
+    result = agent.search(state.observation(seat), seat, iterations=20000)
+    print(result.text())
+"""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import notation
+from .._core import GameState
+from .._search import PLAYOUTS, REWARDS, VP_CATEGORIES, Searcher
+
+DEFAULT_ITERATIONS = 1000
+CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
+
+
+@dataclass
+class Candidate:
+    """One legal action at the root with the figures of the iterations that began with it."""
+
+    action: int
+    token: str
+    visits: int
+    share: float                 # visits / all root visits
+    mean_reward: float           # mean reward of the searching seat (see docs/search.md)
+    win_prob: float              # share of those iterations the searching seat won
+    expected_vp: list[float]     # mean final VP of every seat
+    breakdown: dict[str, float]  # mean VP gained by the searching seat per scoring category
+
+
+@dataclass
+class SearchResult:
+    """The analysis of one decision."""
+
+    best: int
+    iterations: int
+    nodes: int
+    elapsed_ms: float
+    win_prob: float
+    expected_margin: float       # mean (own VP - best other seat's VP) at the end
+    pv: list[int]                # principal variation: actions and visible chance outcomes
+    candidates: list[Candidate]  # most visited first
+    pv_seats: list[int] = field(default_factory=list)  # seat of each pv entry, -1 for chance
+    seat: int = 0
+
+    def pv_turns(self) -> list[tuple[int, list[str]]]:
+        """The principal variation grouped into whole turns: [(seat or -1 for chance, tokens)]."""
+        turns: list[tuple[int, list[str]]] = []
+        for who, a in zip(self.pv_seats, self.pv):
+            tok = "?" if a < 0 else notation.format_action(a)
+            if turns and turns[-1][0] == who:
+                turns[-1][1].append(tok)
+            else:
+                turns.append((who, [tok]))
+        return turns
+
+    def pv_text(self) -> str:
+        """The principal variation as text, one whole turn per part."""
+        parts = []
+        for who, toks in self.pv_turns():
+            parts.append(("chance " if who < 0 else f"seat{who} ") + " ".join(toks))
+        return " | ".join(parts)
+
+    def text(self, top: int | None = None) -> str:
+        """The analysis as a readable table (every candidate unless `top` is given)."""
+        lines = [f"seat {self.seat}: best {notation.format_action(self.best)}  iterations {self.iterations}"
+                 f"  nodes {self.nodes}  time {self.elapsed_ms:.0f} ms  win {self.win_prob:.1%}"
+                 f"  margin {self.expected_margin:+.1f}",
+                 f"{'move':<22}{'visits':>8}{'share':>7}{'reward':>8}{'win':>7}  expected VP (seat 0..)  breakdown"]
+        for c in self.candidates[:top]:
+            vp = " ".join(f"{v:5.1f}" for v in c.expected_vp)
+            bd = " ".join(f"{k}={v:.1f}" for k, v in c.breakdown.items() if abs(v) >= 0.05)
+            lines.append(f"{c.token:<22}{c.visits:>8}{c.share:>7.1%}{c.mean_reward:>8.3f}{c.win_prob:>7.1%}"
+                         f"  {vp}  {bd}")
+        lines.append("pv: " + self.pv_text())
+        return "\n".join(lines)
+
+
+TOTAL_ROUNDS = 16          # "over exactly 16 rounds" (game help)
+DECISIONS_PER_TURN = 3     # a turn is about three real decisions (die, value, action/target)
+
+
+def clock_budget_ms(remaining_ms: float, increment_ms: float, observation: GameState) -> float:
+    """Movetime for one decision under a game clock with an increment.
+
+    The time left is spread over the decisions the seat can still expect (its turns left,
+    about three real decisions each, plus two for the Maat and Scoring choices), and most
+    of the increment is added; never more than half of the time left, at least 1 ms.
+    """
+    rounds_left = max(1, TOTAL_ROUNDS - int(observation.field("round")))
+    expected = rounds_left * DECISIONS_PER_TURN + 2
+    budget = remaining_ms / expected + 0.8 * increment_ms
+    return max(1.0, min(budget, 0.5 * remaining_ms))
+
+
+def search_seed(seed: int, obs: GameState) -> int:
+    """The seed of a search: the agent's seed mixed with a checksum of the position.
+
+    The checksum is taken over the readable form of the state (``to_json``), which holds
+    only the position (not the unused task-stack slots or the struct padding that the raw
+    bytes carry), so equal observations give equal seeds.
+    """
+    return (seed * 1_000_003) ^ zlib.crc32(obs.to_json().encode())
+
+
+def _merge(parts: list[dict], seat: int, elapsed_ms: float) -> SearchResult:
+    """Merge the root statistics of one or more trees (root parallelism) into a result."""
+    stats: dict[int, dict] = {}
+    iterations = nodes = 0
+    sum_win = sum_margin = 0.0
+    for part in parts:
+        iterations += part["iterations"]
+        nodes += part["nodes"]
+        sum_win += part["sum_win"]
+        sum_margin += part["sum_margin"]
+        for d in part["root"]:
+            m = stats.get(d["action"])
+            if m is None:
+                stats[d["action"]] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                                      for k, v in d.items()}
+                continue
+            for k in ("visits", "avail", "reward_sum", "wins", "margin_sum"):
+                m[k] += d[k]
+            m["vp_sum"] = [a + b for a, b in zip(m["vp_sum"], d["vp_sum"])]
+            m["bd_sum"] = {k: m["bd_sum"][k] + d["bd_sum"][k] for k in m["bd_sum"]}
+    total = sum(d["visits"] for d in stats.values()) or 1
+    cands = []
+    for d in stats.values():
+        v = max(d["visits"], 1)
+        cands.append(Candidate(
+            action=d["action"], token=notation.format_action(d["action"]), visits=d["visits"],
+            share=d["visits"] / total, mean_reward=d["reward_sum"] / v, win_prob=d["wins"] / v,
+            expected_vp=[x / v for x in d["vp_sum"]],
+            breakdown={k: d["bd_sum"][k] / v for k in VP_CATEGORIES},
+        ))
+    cands.sort(key=lambda c: (-c.visits, -c.mean_reward, c.action))
+    # pv: from the tree whose first move is the best and that gave it the most visits
+    best = cands[0].action if cands else -1
+    pv_part = max(parts, key=lambda p: next((d["visits"] for d in p["root"] if d["action"] == best), -1))
+    pv = pv_part["pv"]
+    if pv and pv[0][1] != best:
+        pv = [(seat, best)]
+    it = max(iterations, 1)
+    return SearchResult(best=best, iterations=iterations, nodes=nodes, elapsed_ms=elapsed_ms,
+                        win_prob=sum_win / it, expected_margin=sum_margin / it,
+                        pv=[a for _, a in pv], pv_seats=[w for w, _ in pv], candidates=cands, seat=seat)
+
+
+def _snapshot(sr: Searcher) -> dict:
+    it, nodes, sw, sm = sr.totals()
+    return {"iterations": it, "nodes": nodes, "sum_win": sw, "sum_margin": sm,
+            "root": sr.root_stats(), "pv": sr.pv()}
+
+
+def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
+                stop_check: Callable[[], bool], tick: Callable[[], None] | None = None) -> None:
+    """Run a searcher in short compiled stretches until the budget is spent or stop is asked."""
+    while True:
+        if stop_check():
+            return
+        left = -1 if iterations is None else iterations - sr.iterations
+        if left == 0:
+            return
+        now = time.monotonic()
+        if deadline is not None and now >= deadline:
+            return
+        chunk = CHUNK_S if deadline is None else max(0.0, min(CHUNK_S, deadline - now))
+        sr.run(left, chunk)
+        if tick is not None:
+            tick()
+
+
+def _worker(conn, raw: bytes, seat: int, seed: int, params: dict, iterations: int | None,
+            movetime_s: float | None, stop) -> None:
+    """A root-parallel worker process: its own tree, root statistics sent back at the end."""
+    sr = Searcher(raw, seat, seed=seed, **params)
+    deadline = None if movetime_s is None else time.monotonic() + movetime_s
+    _run_budget(sr, iterations, deadline, stop.is_set)
+    conn.send(_snapshot(sr))
+    conn.close()
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS with determinisation (compiled), root-parallel over processes.
+
+    iterations / movetime_ms: the default budget per decision (both: whichever ends first;
+    neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
+    reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
+    playout: "heuristic" or "random". cutoff: end playouts after this many decisions with the
+    static evaluation (None: play to the end). jobs: worker processes (root parallelism).
+    seed: every search is deterministic for a seed and an iteration budget.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, *, iterations: int | None = None, movetime_ms: float | None = None,
+                 c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
+                 cutoff: int | None = None, jobs: int = 1, seed: int = 0,
+                 max_nodes: int = 2_000_000) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if movetime_ms is not None and movetime_ms <= 0:
+            raise ValueError("movetime_ms must be positive")
+        self.iterations = iterations
+        self.movetime_ms = movetime_ms
+        self.c_uct = c_uct
+        self.reward = reward
+        self.playout = playout
+        self.cutoff = cutoff
+        self.jobs = jobs
+        self.seed = seed
+        self.max_nodes = max_nodes
+        self.last: SearchResult | None = None
+
+    def _params(self) -> dict:
+        return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
+                "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes}
+
+    def choose(self, observation: GameState, seat: int) -> int:
+        """The most visited action after a search with the agent's default budget."""
+        legal = observation.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self.last = self.search(observation, seat)
+        return self.last.best
+
+    def search(self, observation: GameState, seat: int, *, iterations: int | None = None,
+               movetime_ms: float | None = None, stop: threading.Event | None = None,
+               on_info: Callable[[SearchResult], None] | None = None,
+               info_interval_ms: float = 250) -> SearchResult:
+        """Search the decision of `seat` and return the analysis.
+
+        The state is masked with ``observation(seat)`` again (a no-op on an observation), so
+        nothing the seat cannot see reaches the search. The seed of the search is the agent's
+        seed mixed with a checksum of the observation: equal observations, equal results.
+        Budget: `iterations` (total over the jobs) and/or `movetime_ms`, else the agent's
+        defaults. `stop` ends the search within a few ms; `on_info` gets the figures so far
+        every `info_interval_ms` (from the tree of the calling process).
+        """
+        obs = observation.observation(seat)
+        if obs.current_player() != seat:
+            raise ValueError(f"seat {seat} is not to decide in this position")
+        if iterations is None and movetime_ms is None:
+            iterations, movetime_ms = self.iterations, self.movetime_ms
+            if iterations is None and movetime_ms is None:
+                iterations = DEFAULT_ITERATIONS
+        raw = obs.to_bytes()
+        base_seed = search_seed(self.seed, obs)
+        t0 = time.monotonic()
+        deadline = None if movetime_ms is None else t0 + movetime_ms / 1000.0
+        jobs = self.jobs
+        if iterations is not None:
+            jobs = max(1, min(jobs, iterations))
+        shares = [None] * jobs if iterations is None else \
+            [iterations // jobs + (1 if k < iterations % jobs else 0) for k in range(jobs)]
+        params = self._params()
+
+        procs = []
+        mp_stop = None
+        if jobs > 1:
+            ctx = multiprocessing.get_context("fork")
+            mp_stop = ctx.Event()
+            for k in range(1, jobs):
+                parent, child = ctx.Pipe(duplex=False)
+                p = ctx.Process(target=_worker, daemon=True,
+                                args=(child, raw, seat, base_seed + k, params, shares[k],
+                                      None if movetime_ms is None else movetime_ms / 1000.0, mp_stop))
+                p.start()
+                child.close()
+                procs.append((p, parent))
+
+        sr = Searcher(raw, seat, seed=base_seed, **params)
+        last_info = [t0]
+
+        def stop_check() -> bool:
+            if stop is not None and stop.is_set():
+                if mp_stop is not None:
+                    mp_stop.set()
+                return True
+            return False
+
+        def tick() -> None:
+            if on_info is None:
+                return
+            now = time.monotonic()
+            if (now - last_info[0]) * 1000.0 >= info_interval_ms:
+                last_info[0] = now
+                on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
+
+        _run_budget(sr, shares[0], deadline, stop_check, tick)
+        parts = [_snapshot(sr)]
+        for p, conn in procs:
+            while not conn.poll(0.001):
+                if stop_check():
+                    pass
+                if not p.is_alive() and not conn.poll(0):
+                    break
+            if conn.poll(0):
+                parts.append(conn.recv())
+            p.join()
+        result = _merge(parts, seat, (time.monotonic() - t0) * 1000.0)
+        return result

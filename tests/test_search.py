@@ -1,0 +1,258 @@
+"""ISMCTS search: no peeking at hidden information, determinism, budgets and the analysis.
+
+Hidden information in Tekhenu (base rulebook, Setup 11 and "Decree cards"): "Decrees should
+be kept secret from the other players, although you may examine your own Decrees at any
+time"; the Decree deck is dealt from and the Pillar tiles come from "a face-down stack"
+(Setup 3). The search works on the observation of its seat and must give the same answer
+whatever the hidden cards and the future rolls are.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from tekhenu_engine._core import GameState
+from tekhenu_engine._search import VP_CATEGORIES, Searcher
+from tekhenu_engine.agents import Candidate, ISMCTSAgent, SearchResult
+
+CL_PILE, CL_HAND = 0, 8
+
+
+def position(players: int = 2, seed: int = 3, decisions: int = 20) -> GameState:
+    """A position some decisions into a game (random legal choices), a seat to decide."""
+    rng = random.Random(seed)
+    s = GameState.new(players, seed)
+    made = 0
+    while True:
+        s.resolve_chance()
+        if s.is_terminal():
+            raise AssertionError("game ended early")
+        if made >= decisions:
+            return s
+        s.apply(rng.choice(s.legal_actions()))
+        made += 1
+
+
+def hidden_variant(s: GameState, seat: int) -> GameState:
+    """The same position with everything `seat` cannot see changed.
+
+    Another seat's kept Decree is swapped with a Decree from the draw pile (deck
+    contents), and the chance generator (every future roll, draw and tile) is replaced.
+    """
+    t = s.clone()
+    loc = t.field("card_loc")
+    other = next(p for p in range(t.num_seats) if p != seat)
+    mine = [c for c in range(48, 72) if loc[c] == CL_HAND + other]
+    pile = [c for c in range(48, 72) if loc[c] == CL_PILE]
+    assert mine and pile
+    loc[mine[0]], loc[pile[0]] = CL_PILE, CL_HAND + other
+    t.set_field("card_loc", loc)
+    t.set_field("rng", (t.field("rng") * 6364136223846793005 + 12345) % 2**64)
+    return t
+
+
+def figures(r: SearchResult) -> tuple:
+    """Everything in a result except the wall time."""
+    return (r.best, r.iterations, r.nodes, r.win_prob, r.expected_margin, r.pv, r.pv_seats,
+            [(c.action, c.visits, c.mean_reward, c.win_prob, c.expected_vp, c.breakdown) for c in r.candidates])
+
+
+def test_no_peeking_other_decrees_deck_and_future_rolls():
+    """Two states differing only in what the seat cannot see give exactly the same search.
+
+    Rule: "Decrees should be kept secret from the other players" (Setup 11); the deck and
+    the future rolls are unknown to everyone.
+    """
+    s = position()
+    seat = s.current_player()
+    t = hidden_variant(s, seat)
+    assert s != t
+    assert s.observation(seat).to_json() == t.observation(seat).to_json()
+    agent = ISMCTSAgent(iterations=600, seed=5)
+    a = agent.search(s.observation(seat), seat)
+    b = agent.search(t.observation(seat), seat)
+    assert figures(a) == figures(b)
+    # the search masks its input itself: even the full states give the same result
+    assert figures(agent.search(s, seat)) == figures(a)
+    assert figures(agent.search(t, seat)) == figures(a)
+
+
+def test_observation_is_idempotent():
+    """Masking an observation again changes nothing (the search re-masks what it is given)."""
+    s = position()
+    seat = s.current_player()
+    o = s.observation(seat)
+    assert o.observation(seat) == o
+
+
+def test_deterministic_for_seed_and_iterations():
+    """Same seed and iteration budget: the same result; the budget is spent exactly."""
+    s = position(seed=11, decisions=30)
+    seat = s.current_player()
+    r1 = ISMCTSAgent(iterations=500, seed=1).search(s.observation(seat), seat)
+    r2 = ISMCTSAgent(iterations=500, seed=1).search(s.observation(seat), seat)
+    assert figures(r1) == figures(r2)
+    assert r1.iterations == 500
+
+
+def test_root_parallel_jobs_merge_and_stay_deterministic():
+    """jobs=2: two trees, iterations summed, merged result reproducible."""
+    s = position(seed=12, decisions=24)
+    seat = s.current_player()
+    r1 = ISMCTSAgent(iterations=400, jobs=2, seed=3).search(s.observation(seat), seat)
+    r2 = ISMCTSAgent(iterations=400, jobs=2, seed=3).search(s.observation(seat), seat)
+    assert r1.iterations == 400
+    assert sum(c.visits for c in r1.candidates) == 400
+    assert figures(r1) == figures(r2)
+
+
+def test_analysis_candidates_cover_every_legal_action():
+    """Every legal action is a candidate with consistent figures; the best is the most visited."""
+    s = position(seed=4, decisions=26)
+    seat = s.current_player()
+    legal = s.legal_actions()
+    r = ISMCTSAgent(iterations=800, seed=2).search(s.observation(seat), seat)
+    assert isinstance(r.candidates[0], Candidate)
+    assert sorted(c.action for c in r.candidates) == sorted(legal)
+    assert sum(c.visits for c in r.candidates) == r.iterations == 800
+    assert abs(sum(c.share for c in r.candidates) - 1.0) < 1e-9
+    assert r.best == r.candidates[0].action == max(r.candidates, key=lambda c: c.visits).action
+    assert r.pv[0] == r.best and r.pv_seats[0] == seat
+    for c in r.candidates:
+        assert 0.0 <= c.win_prob <= 1.0 and 0.0 <= c.mean_reward <= 1.0
+        assert len(c.expected_vp) == s.num_seats
+        assert set(c.breakdown) == set(VP_CATEGORIES)
+        # final VP = the 10 VP of the start + the VP gained by category ("VP never below 0"
+        # is kept by the breakdown, which records the change actually made)
+        assert c.expected_vp[seat] == pytest.approx(10 + sum(c.breakdown.values()), abs=1e-6)
+        assert c.token
+    assert r.nodes >= len(legal)
+    text = r.text()
+    assert r.candidates[0].token in text and "pv:" in text
+
+
+def test_pv_is_grouped_into_whole_turns():
+    """The principal variation groups consecutive steps of one seat into one turn."""
+    s = position(seed=5, decisions=22)
+    seat = s.current_player()
+    r = ISMCTSAgent(iterations=1500, seed=0).search(s.observation(seat), seat)
+    turns = r.pv_turns()
+    assert turns[0][0] == seat
+    assert sum(len(t) for _, t in turns) == len(r.pv)
+    for (a, _), (b, _) in zip(turns, turns[1:]):
+        assert a != b
+    assert r.pv_text().startswith(f"seat{seat} ")
+
+
+def test_other_seats_decree_keep_is_not_in_the_tree():
+    """Another seat's choice of Decree to keep is hidden: its edge carries no action.
+
+    Rule (Setup 11): "Each player chooses one to keep ... Decrees should be kept secret".
+    """
+    s = GameState.new(2, 9)
+    s.resolve_chance()
+    seat = s.current_player()
+    assert s.step()[0] == 20  # keep 1 of 2 Decrees
+    r = ISMCTSAgent(iterations=400, seed=0).search(s.observation(seat), seat)
+    assert r.pv_seats[:2] == [seat, 1 - seat]
+    assert r.pv[1] == -1
+
+
+def test_reward_win_is_the_win_rate_in_two_player_games():
+    """reward="win": the reward of a playout is 1 for a win, 0 for a loss."""
+    s = position(seed=6, decisions=40)
+    seat = s.current_player()
+    r = ISMCTSAgent(iterations=400, seed=0, reward="win").search(s.observation(seat), seat)
+    for c in r.candidates:
+        assert c.mean_reward == pytest.approx(c.win_prob, abs=1e-5)
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError):
+        ISMCTSAgent(reward="fun")
+    with pytest.raises(ValueError):
+        ISMCTSAgent(playout="magic")
+    with pytest.raises(ValueError):
+        ISMCTSAgent(jobs=0)
+    s = position()
+    with pytest.raises(ValueError):
+        ISMCTSAgent(iterations=10).search(s, 1 - s.current_player())
+
+
+def test_cutoff_static_evaluation():
+    """With a cut-off, playouts stop early and the figures are estimates in range."""
+    s = position(seed=7, decisions=10)
+    seat = s.current_player()
+    r = ISMCTSAgent(iterations=300, cutoff=8, seed=0).search(s.observation(seat), seat)
+    assert r.iterations == 300
+    assert 0.0 <= r.win_prob <= 1.0
+    assert all(v > 0 for c in r.candidates for v in c.expected_vp)
+
+
+def test_time_budget_stop_and_info():
+    """movetime ends the search; stop ends it within a few ms; on_info reports periodically."""
+    s = position(seed=8, decisions=20)
+    seat = s.current_player()
+    agent = ISMCTSAgent(seed=0)
+    r = agent.search(s.observation(seat), seat, movetime_ms=150)
+    assert 100 <= r.elapsed_ms < 2000 and r.iterations > 0
+
+    stop = threading.Event()
+    infos: list[SearchResult] = []
+    threading.Timer(0.3, stop.set).start()
+    t0 = time.monotonic()
+    r = agent.search(s.observation(seat), seat, movetime_ms=60_000, stop=stop,
+                     on_info=infos.append, info_interval_ms=50)
+    assert time.monotonic() - t0 < 5.0
+    assert r.iterations > 0
+    assert len(infos) >= 2
+    assert all(isinstance(i, SearchResult) for i in infos)
+    assert infos[-1].iterations <= r.iterations
+
+
+def test_searcher_request_stop_flag():
+    """request_stop() from another thread ends run() after the current iteration."""
+    s = position(seed=9, decisions=20)
+    seat = s.current_player()
+    sr = Searcher(s.observation(seat).to_bytes(), seat, seed=1)
+    threading.Timer(0.1, sr.request_stop).start()
+    t0 = time.monotonic()
+    done = sr.run(-1, 30.0)
+    assert time.monotonic() - t0 < 5.0 and done > 0
+
+
+def test_three_and_four_players_each_seat_has_its_reward():
+    """3-4 players: a reward per seat; the analysis shows every seat's expected VP."""
+    for players in (3, 4):
+        s = position(players=players, seed=players, decisions=3 * players)
+        seat = s.current_player()
+        r = ISMCTSAgent(iterations=300, seed=0).search(s.observation(seat), seat)
+        assert all(len(c.expected_vp) == players for c in r.candidates)
+        assert r.iterations == 300
+
+
+def test_clock_budget():
+    """A game clock gives more time per decision with more time left, within the time left."""
+    from tekhenu_engine.agents.ismcts import clock_budget_ms
+    s = position()
+    a = clock_budget_ms(60_000, 0, s)
+    b = clock_budget_ms(120_000, 0, s)
+    c = clock_budget_ms(60_000, 1_000, s)
+    assert 0 < a < b <= 60_000
+    assert c > a
+    assert clock_budget_ms(10, 0, s) <= 5
+
+
+def test_stop_reaches_the_worker_processes():
+    """With jobs=2 a stop request ends every tree, and the merged result comes back."""
+    s = position(seed=10, decisions=20)
+    seat = s.current_player()
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    t0 = time.monotonic()
+    r = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, movetime_ms=60_000, stop=stop)
+    assert time.monotonic() - t0 < 5.0
+    assert r.iterations == sum(c.visits for c in r.candidates) > 0

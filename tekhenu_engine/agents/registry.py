@@ -221,7 +221,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     except ImportError:
         raise ValueError(f"the {s.kind} baseline is not available in this build") from None
     cls = baselines.GreedyAgent if s.kind == "greedy" else baselines.FlatMCAgent
-    return cls(**_with_seed(cls, _keywords(cls, opts, spec), seed))
+    return cls(**_with_seed(cls, _keywords(cls, opts, spec, {"movetime": "movetime_ms"}), seed))
 
 
 def available_players() -> list[str]:

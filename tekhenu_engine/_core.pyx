@@ -1146,8 +1146,10 @@ cdef class GameState:
                 bad(f"task {i}")
             if t.type >= 20 and t.type < 60 and t.p < 0:
                 bad(f"decision task {i} without a seat")
-            if t.type in (D_HORUS, D_HATHOR, D_THOTH_REFRESH, D_OSIRIS, A_HORUS_RES, A_BASTET_RES) and not (1 <= t.a <= 6):
+            if t.type in (D_HORUS, D_HATHOR, D_THOTH_REFRESH, D_OSIRIS, A_BASTET_RES) and not (1 <= t.a <= 6):
                 bad(f"task {i} die value")
+            if t.type == A_HORUS_RES and not (0 <= t.a <= 4):  # a is the Statue target, not a die value
+                bad(f"task {i} Statue target")
             if t.type in (D_RA_SPACE, D_RA_ROT, A_RA_RES) and not (0 <= t.a <= 2):
                 bad(f"task {i} Ra slot")
             if t.type in (D_THOTH_CARD, A_THOTH_DISCARD, A_MARKET_OPEN) and not (0 <= t.a <= 3):

@@ -1,0 +1,326 @@
+"""The ``tekhenu`` command: engine, play, match, analyse, perft, bench (typer)."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Optional
+
+import typer
+
+from ._core import GameState
+from .notation import format_action, parse_action
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools.")
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(code)
+
+
+# ----------------------------------------------------------------------------- engine
+@app.command()
+def engine(player: Optional[str] = typer.Option(None, help="Player option (ismcts, greedy, flatmc, random)"),
+           iterations: Optional[int] = typer.Option(None, help="Iterations option (budget of a bare go)"),
+           movetime: Optional[int] = typer.Option(None, help="Movetime option in ms (budget of a bare go)"),
+           threads: Optional[int] = typer.Option(None, help="Threads option"),
+           seed: Optional[int] = typer.Option(None, help="Seed option")) -> None:
+    """Run the engine protocol on stdin/stdout (see protocol/PROTOCOL.md)."""
+    from .protocol import Engine, private_stdio, serve
+
+    preset = {k: str(v) for k, v in (("Player", player), ("Iterations", iterations), ("Movetime", movetime),
+                                     ("Threads", threads), ("Seed", seed)) if v is not None}
+    fin, fout = private_stdio()
+    try:
+        eng = Engine(fout, preset)
+    except ValueError as e:
+        _fail(str(e))
+    serve(eng, fin)
+
+
+# ----------------------------------------------------------------------------- play
+def _default_opponent() -> str:
+    from .agents.registry import available_players
+
+    kinds = available_players()
+    return "ismcts:movetime=1000" if "ismcts" in kinds else kinds[0]
+
+
+PLAY_HELP = """Commands: a move token or its number from the list; 'undo' (back to the start of your
+last turn); 'show' (the board again); 'legal'; 'help'; 'quit'."""
+
+
+def _turn_key(g: GameState) -> tuple:
+    return (g.field("round"), g.field("turn_idx"), g.field("maat_count"), g.field("scoring_count"))
+
+
+@app.command()
+def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or 2-4"),
+         seat: int = typer.Option(0, help="your seat (solo: always 0)"),
+         opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search)"),
+         difficulty: str = typer.Option("hard", help="Botankhamun: easy, medium or hard"),
+         decree8: bool = typer.Option(False, help="Botankhamun's Decrees score 8 VP"),
+         seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
+    """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
+    from .agents.registry import make_agent
+    from .render import bot_last_turn, render, seat_name
+
+    try:
+        state = GameState.new(players, seed, difficulty=difficulty, decree8=decree8)
+    except ValueError as e:
+        _fail(str(e))
+    if not 0 <= seat < (1 if players == 1 else players):
+        _fail(f"seat must be 0..{max(0, players - 1)} (solo: 0)")
+    engine_agent = None
+    if players > 1:
+        try:
+            engine_agent = make_agent(opponent or _default_opponent(), seed=seed)
+        except ValueError as e:
+            _fail(str(e))
+    typer.echo(PLAY_HELP)
+    snapshots: list[tuple[tuple, GameState]] = []
+    shown = False
+    bot_seen = None
+    while not state.is_terminal():
+        if players == 1 and state.field("bot_log") != bot_seen:
+            bot_seen = state.field("bot_log")
+            text = bot_last_turn(state)
+            if text:
+                typer.echo("Botankhamun: " + text)
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        p = state.current_player()
+        if p != seat:
+            if engine_agent is None:
+                _fail(f"the rules core asks seat {p} for a decision in a solo game", 1)
+            a = engine_agent.choose(state.observation(p), p)
+            typer.echo(f"{seat_name(state, p)} plays {format_action(a)}")
+            state.apply(a)
+            shown = False
+            continue
+        if not snapshots or snapshots[-1][1] != state:
+            snapshots.append((_turn_key(state), state.clone()))
+        if not shown:
+            typer.echo(render(state.observation(seat), seat=seat, legal=False))
+            shown = True
+        legal = state.legal_actions()
+        typer.echo("Your move: " + "  ".join(f"[{i}] {format_action(a)}" for i, a in enumerate(legal)))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            typer.echo("")
+            raise typer.Exit(0)
+        if line in ("quit", "exit"):
+            raise typer.Exit(0)
+        if line == "help":
+            typer.echo(PLAY_HELP)
+            continue
+        if line in ("show", "board"):
+            shown = False
+            continue
+        if line == "legal":
+            continue
+        if line == "undo":
+            key = snapshots[-1][0]
+            first = next(i for i, (k, _) in enumerate(snapshots) if k == key)
+            if first == len(snapshots) - 1:  # at the start of a turn: go back to the previous one
+                if first == 0:
+                    typer.echo("nothing to undo")
+                    continue
+                key = snapshots[first - 1][0]
+                first = next(i for i, (k, _) in enumerate(snapshots) if k == key)
+            state = snapshots[first][1].clone()
+            del snapshots[first:]
+            shown = False
+            typer.echo("undone: back to the start of your turn")
+            continue
+        try:
+            a = legal[int(line)] if line.isdigit() else parse_action(line)
+        except (ValueError, IndexError) as e:
+            typer.echo(f"not a move: {e}")
+            continue
+        if a not in legal:
+            typer.echo(f"illegal here: {line}")
+            continue
+        state.apply(a)
+    typer.echo(render(state, seat=seat, legal=False))
+    vps = state.returns()
+    w = state.winner()
+    typer.echo("You win!" if w == seat else f"{seat_name(state, w)} wins.")
+    typer.echo("Final VP: " + ", ".join(f"{seat_name(state, p)} {v}" for p, v in enumerate(vps)))
+
+
+# ----------------------------------------------------------------------------- match
+@app.command()
+def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
+          b: str = typer.Option(..., "--b", help="SPEC of side B"),
+          players: Optional[int] = typer.Option(None, help="2-4 (default 2; solo when a side is botankhamun)"),
+          games: int = typer.Option(10, min=1, help="number of games"),
+          seed: int = typer.Option(0, help="base seed (game i uses a seed derived from it)"),
+          jobs: int = typer.Option(1, min=1, help="games played in parallel processes"),
+          json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
+          out: Optional[str] = typer.Option(None, help="write every game record (JSON lines)")) -> None:
+    """Play engine against engine. SPEC: ismcts[:iterations=N|:movetime=MS], botankhamun:<easy|medium|hard>
+    [:decree8], greedy, flatmc, random, or cmd:<command line>."""
+    from .match import MatchConfig, format_summary, run_match, summarise
+
+    config = MatchConfig(a, b, players, games, seed)
+    try:
+        config.table()
+        from .agents.registry import make_agent, parse_spec
+        for spec in (a, b):
+            if parse_spec(spec).kind != "cmd":
+                make_agent(spec)  # an unknown option or an agent this build lacks: say so before playing
+    except ValueError as e:
+        _fail(str(e))
+    records = []
+    fh = open(out, "w", encoding="utf-8") if out else None
+    try:
+        with typer.progressbar(length=games, label="games", file=sys.stderr) as bar:
+            for rec in run_match(config, jobs):
+                records.append(rec)
+                if fh:
+                    fh.write(json.dumps(rec) + "\n")
+                    fh.flush()
+                bar.update(1)
+    finally:
+        if fh:
+            fh.close()
+    summary = summarise(records, config)
+    for r in records:
+        if r["error"]:
+            typer.echo(f"game {r['game']}: error: {r['error']}", err=True)
+    typer.echo(json.dumps(summary) if json_out else format_summary(summary))
+
+
+# ----------------------------------------------------------------------------- analyse
+@app.command()
+def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (tk1:...)"),
+            record: Optional[str] = typer.Option(None, help="a game record file (JSON lines from match --out)"),
+            game: int = typer.Option(0, help="which record in the file"),
+            move: Optional[int] = typer.Option(None, help="analyse before this move number (default: the end)"),
+            iterations: Optional[int] = typer.Option(None, help="search iterations"),
+            movetime: Optional[int] = typer.Option(None, help="search time in ms (default 1000)"),
+            seed: int = typer.Option(0, help="search seed"),
+            jobs: int = typer.Option(1, min=1, help="search processes")) -> None:
+    """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation."""
+    from .agents.registry import make_agent
+    from .match import load_records, new_state
+    from .protocol import format_analysis
+    from .render import render
+
+    if (state is None) == (record is None):
+        _fail("give a serialised state or --record FILE")
+    try:
+        if state is not None:
+            g = GameState.from_string(state)
+        else:
+            recs = load_records(record)
+            if not 0 <= game < len(recs):
+                _fail(f"the file has {len(recs)} records; --game {game} is not one")
+            rec = recs[game]
+            moves = rec["moves"] if move is None else rec["moves"][:move]
+            g = new_state(rec["table"], rec["seed"])
+            for tok in moves:
+                g.apply(parse_action(tok))
+    except (ValueError, OSError, KeyError) as e:
+        _fail(f"cannot load the position: {e}")
+    g.resolve_chance()
+    if g.is_terminal():
+        _fail("the game is over at that point: nothing to analyse")
+    p = g.current_player()
+    typer.echo(render(g.observation(p), seat=p))
+    try:
+        agent = make_agent(f"ismcts:jobs={jobs}", seed=seed)
+    except ValueError as e:
+        _fail(str(e))
+    if iterations is None and movetime is None:
+        movetime = 1000
+    result = agent.search(g.observation(p), p, iterations=iterations, movetime_ms=movetime)
+    typer.echo(format_analysis(result, p))
+
+
+# ----------------------------------------------------------------------------- perft
+@app.command()
+def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
+          depth: int = typer.Option(3, min=0, max=12), divide: bool = typer.Option(False, help="count per first move")) -> None:
+    """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
+    from .protocol import perft as count
+
+    try:
+        g = GameState.new(players, seed)
+    except ValueError as e:
+        _fail(str(e))
+    for d in range(1, depth + 1):
+        t0 = time.perf_counter()
+        n = count(g, d)
+        typer.echo(f"depth {d}: {n} ({time.perf_counter() - t0:.3f} s)")
+    if divide and depth > 0:
+        for a in g.legal_actions():
+            h = g.clone()
+            h.apply(a)
+            typer.echo(f"  {format_action(a)}: {count(h, depth - 1)}")
+
+
+# ----------------------------------------------------------------------------- bench
+def _python_loop_playouts(players: int, games: int, seed: int) -> int:
+    """The random playout driven step by step through the public API (the reference figure)."""
+    import random
+
+    rng = random.Random(seed)
+    for i in range(games):
+        g = GameState.new(players, seed + i)
+        while not g.is_terminal():
+            if g.is_chance():
+                g.apply_chance()
+            else:
+                acts = g.legal_actions()
+                g.apply_unchecked(acts[rng.randrange(len(acts))])
+    return games
+
+
+@app.command()
+def bench(json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
+          quick: bool = typer.Option(False, help="fewer rounds (a quick look, noisier)")) -> None:
+    """Speed figures of the rules core and the search, each next to its reference."""
+    try:
+        from .bench import run_bench
+    except ImportError:
+        run_bench = None
+    if run_bench is not None:
+        import inspect
+
+        kw = {"quick": quick} if "quick" in inspect.signature(run_bench).parameters else {}
+        run_bench(json=json_out, **kw)
+        return
+    from ._core import random_playouts
+
+    rounds = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        n, decisions = random_playouts(2, 2000, 1)
+        rounds.append((n / (time.perf_counter() - t0), decisions / (time.perf_counter() - t0)))
+    py = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        n = _python_loop_playouts(2, 50, 1)
+        py.append(n / (time.perf_counter() - t0))
+    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    fig = {"playouts_per_s": round(med([r[0] for r in rounds]), 1),
+           "decisions_per_s": round(med([r[1] for r in rounds]), 1),
+           "python_loop_playouts_per_s": round(med(py), 1)}
+    fig["ratio"] = round(fig["playouts_per_s"] / fig["python_loop_playouts_per_s"], 1)
+    if json_out:
+        typer.echo(json.dumps(fig))
+    else:
+        typer.echo(f"compiled random 2-player playouts: {fig['playouts_per_s']:.0f}/s "
+                   f"({fig['decisions_per_s']:.0f} decisions/s)")
+        typer.echo(f"reference, the same loop from Python: {fig['python_loop_playouts_per_s']:.0f}/s; "
+                   f"ratio {fig['ratio']}x (medians of 3 rounds)")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,117 @@
+"""A readable text picture of a position, for people (``show`` in the protocol, ``tekhenu play``).
+
+Only reads :meth:`GameState.to_dict`; it never changes a state. Pass an observation to
+render what one seat may see: hidden cards then show as ``?``.
+"""
+from __future__ import annotations
+
+from . import data
+from ._core import GameState
+from .notation import GOD_ABBR, card_name, format_action
+
+_LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}
+_CL_UNKNOWN = 4
+_CL_HAND = 8
+_CL_PENDING = 12
+
+
+def _die(colour: int, value: int) -> str:
+    return f"{data.DIE_LETTERS[colour]}{value}"
+
+
+def seat_name(g: GameState, seat: int) -> str:
+    """'Seat 0', or 'Botankhamun' for the automaton's seat in a solo game."""
+    if g.num_players == 1 and seat == 1:
+        return "Botankhamun"
+    return f"Seat {seat}"
+
+
+def bot_last_turn(g: GameState) -> str | None:
+    """Botankhamun's last turn as text (solo games, when the automaton's turn log is built in)."""
+    if g.num_players != 1:
+        return None
+    try:
+        from .botlog import describe, last_turn
+    except ImportError:
+        return None
+    entry = last_turn(g)
+    return describe(entry) if entry else None
+
+
+def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
+    """The position as lines of text: round, wheel, dice, Temple, every seat's stock, step.
+
+    seat: mark this seat as 'you' (the picture does not mask anything by itself; render
+    ``g.observation(seat)`` to hide what that seat cannot see). legal: list the legal moves.
+    """
+    d = g.to_dict()
+    n = d["nseats"]
+    out: list[str] = []
+    title = "solo game against Botankhamun" if d["nplayers"] == 1 else f"{d['nplayers']}-player game"
+    out.append(f"Tekhenu, {title}; round {d['round'] + 1} of {data.ROUNDS}"
+               f"; Maat {d['maat_count']}, scorings {d['scoring_count']}")
+    out.append(f"Wheel arrow on {data.GODS[d['arrow']]}; turn order "
+               + " > ".join(seat_name(g, p) for p in d["turn_order"][:n]))
+    # dice on the wheel
+    sections = []
+    for god in range(6):
+        dice = [_die(d["die_colour"][i], d["die_value"][i]) for i in range(d["ndice"])
+                if d["die_loc"][i] == god + 1]
+        light = data.LIGHTS[data.LIGHT_PATTERN[(god - d["arrow"]) % 6]]
+        sections.append(f"  {data.GODS[god]:<7} ({light:<6}) {' '.join(dice) or '-'}")
+    out.append("Dice on the wheel:")
+    out.extend(sections)
+    bag = sum(1 for i in range(d["ndice"]) if d["die_loc"][i] == 0)
+    out.append(f"  dice in the bag: {bag}")
+    out.append("Horus slots: " + " ".join(GOD_ABBR[x] if x >= 0 else "--" for x in d["horus_slot_god"]))
+    out.append("Ra display: " + " ".join(f"P{x:02d}" if x else "--" for x in d["ra"]))
+    # Temple
+    out.append("Temple (tile/owner):")
+    for r in range(5):
+        cells = []
+        for c in range(5):
+            k = r * 5 + c
+            tile, owner = d["temple_tile"][k], d["temple_owner"][k]
+            cells.append(f"P{tile:02d}/{owner}" if tile else ("  ..  " if owner < 0 else f" ../{owner}"))
+        out.append("  " + " ".join(f"{x:>6}" for x in cells))
+    market = [card_name(c) if 0 <= c < 72 else "--" for c in d["market"]]
+    out.append("Market: " + " ".join(market))
+    # seats
+    for p in range(n):
+        you = " (you)" if seat == p else ""
+        res = " ".join(f"{data.RESOURCE_LETTERS[r]}{d['res'][p][r]}" for r in range(4))
+        prod = "".join(str(d["prod"][p][r]) for r in range(4))
+        scales = [_die(d["die_colour"][i], d["die_value"][i]) for i in range(d["ndice"])
+                  if d["die_loc"][i] in (10 + p, 20 + p, 30 + p, 40 + p)]
+        hand = []
+        for c in range(72):
+            loc = d["card_loc"][c]
+            if loc == _CL_HAND + p:
+                hand.append(card_name(c))
+            elif loc == _CL_PENDING + p:
+                hand.append(card_name(c) + "*")
+        hidden = d["hidden_count"]
+        unknown = sum(hidden[t][p] + hidden[t][4 + p] for t in range(3))
+        if unknown:
+            hand.append(f"?x{unknown}")
+        out.append(f"{seat_name(g, p)}{you}: {d['vp'][p]} VP | {res} Au{d['gold'][p]} | "
+                   f"Scribes {d['scribes'][p]} Faith {d['faith'][p]} | Populace {d['happiness'][p]}/"
+                   f"{d['population'][p]} | production {prod} | Statues {d['statues'][p]} "
+                   f"Buildings {d['buildings'][p]} Pillars {d['pillars'][p]}")
+        out.append(f"    scales: {' '.join(scales) or '-'}; cards: {' '.join(hand) or '-'}")
+    bot = bot_last_turn(g)
+    if bot:
+        out.append("Botankhamun's last turn: " + bot)
+    # pending step
+    cp = g.current_player()
+    if cp == -2:
+        vps = g.returns()
+        out.append("Game over: " + ", ".join(f"{seat_name(g, p)} {vps[p]} VP" for p in range(n))
+                   + f"; winner {seat_name(g, g.winner())}")
+    elif cp == -1:
+        out.append("Next: a chance step")
+    else:
+        out.append(f"Next: {seat_name(g, cp)} decides")
+    if legal and cp != -2:
+        out.append("Legal: " + " ".join(format_action(a) for a in g.legal_actions()))
+    return "\n".join(out)

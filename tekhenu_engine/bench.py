@@ -7,7 +7,9 @@ same run are what survive. Used by ``tekhenu bench`` and ``bench/``.
 from __future__ import annotations
 
 import json as _json
+import os
 import random
+import sys
 import statistics
 import time
 from typing import Any, Callable
@@ -81,15 +83,89 @@ def core_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
+def search_position(players: int, decisions: int, seed: int = 1) -> GameState:
+    """The first decision of the first turn (decisions=0) or a position that many random
+    decisions later: the start and the middle of a game."""
+    rng = random.Random(seed)
+    s = GameState.new(players, seed)
+    s.resolve_chance()
+    while s.step()[0] != _core.STEP_TYPES["D_TAKE"]:
+        s.apply(rng.choice(s.legal_actions()))
+        s.resolve_chance()
+    for _ in range(decisions):
+        s.apply(rng.choice(s.legal_actions()))
+        s.resolve_chance()
+    return s
+
+
+def _iterations_per_s(s: GameState, iterations: int, rounds: int) -> tuple[float, float]:
+    """Median ISMCTS iterations/s on one core, and tree nodes per iteration."""
+    from ._search import Searcher
+
+    seat = s.current_player()
+    raw = s.observation(seat).to_bytes()
+    rates, nodes = [], 0.0
+    for r in range(rounds):
+        sr = Searcher(raw, seat, seed=r)
+        t = time.perf_counter()
+        sr.run(iterations)
+        rates.append(iterations / (time.perf_counter() - t))
+        nodes = sr.nodes_used / iterations
+    return statistics.median(rates), nodes
+
+
+def _peak_memory_mb(movetime_ms: int) -> float:
+    """Peak resident memory (MB) a 1-second search adds, measured in fresh processes."""
+    import subprocess
+
+    code = ("import resource,sys;from tekhenu_engine.bench import search_position;"
+            "from tekhenu_engine.agents import ISMCTSAgent;s=search_position(2,0);"
+            "seat=s.current_player();o=s.observation(seat);"
+            "ISMCTSAgent(movetime_ms=int(sys.argv[1])).search(o,seat) if int(sys.argv[1]) else None;"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    kb = []
+    for ms in (0, movetime_ms):
+        out = subprocess.run([sys.executable, "-c", code, str(ms)], capture_output=True, text=True, check=True)
+        kb.append(int(out.stdout.split()[-1]))
+    return max(0.0, (kb[1] - kb[0]) / 1024.0)
+
+
+def search_figures(quick: bool = False) -> dict[str, Any]:
+    """ISMCTS iterations/s (2-player and solo, start and middle), parallel speed-up, memory."""
+    from ._search import Searcher
+    from .agents import ISMCTSAgent
+
+    rounds = 3 if quick else 5
+    iters = 1000 if quick else 4000
+    out: dict[str, Any] = {}
+    positions = {"2p_start": (2, 0), "2p_middle": (2, 40)}
+    if getattr(_core, "SOLO_SUPPORTED", False):
+        positions.update({"solo_start": (1, 0), "solo_middle": (1, 30)})
+    for name, (players, decisions) in positions.items():
+        rate, nodes = _iterations_per_s(search_position(players, decisions), iters, rounds)
+        out[f"ismcts_iterations_per_s_{name}"] = rate
+        out[f"ismcts_nodes_per_iteration_{name}"] = nodes
+    out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
+    s = search_position(2, 0)
+    seat = s.current_player()
+    obs = s.observation(seat)
+    ms = 300 if quick else 1000
+    one = ISMCTSAgent(movetime_ms=ms, jobs=1).search(obs, seat).iterations
+    cores = os.cpu_count() or 1
+    many = ISMCTSAgent(movetime_ms=ms, jobs=cores).search(obs, seat).iterations
+    out["ismcts_iterations_1s_one_process"] = one * 1000 / ms
+    out["ismcts_iterations_1s_all_cores"] = many * 1000 / ms
+    out["parallel_jobs"] = cores
+    out["parallel_speedup"] = many / one if one else None
+    out["tree_node_bytes"] = Searcher.node_bytes()
+    out["peak_memory_mb_1s_search"] = _peak_memory_mb(1000)
+    return out
+
+
 def run_bench(json: bool = False, quick: bool = False) -> dict[str, Any]:
     """Measure everything; print a table (or one JSON object) and return the figures."""
     figs = core_figures(quick=quick)
-    try:  # the search figures, when the search module is present
-        from .agents import ismcts  # noqa: F401
-        from . import bench_search
-        figs.update(bench_search.search_figures(quick=quick))
-    except ImportError:
-        pass
+    figs.update(search_figures(quick=quick))
     if json:
         print(_json.dumps(figs, sort_keys=True))
     else:
@@ -115,8 +191,18 @@ def format_table(f: dict[str, Any]) -> str:
         ("legal-move generation", f"{f['legal_ns']:.0f} ns", ""),
         ("apply (with auto-steps)", f"{f['apply_ns']:.0f} ns", ""),
     ]
-    for k, label in (("ismcts_iterations_per_s", "ISMCTS iterations/s (2p, start)"),):
+    for name, label in (("2p_start", "2-player, first turn"), ("2p_middle", "2-player, middle"),
+                        ("solo_start", "solo, first turn"), ("solo_middle", "solo, middle")):
+        k = f"ismcts_iterations_per_s_{name}"
         if k in f:
-            rows.append((label, f"{f[k]:,.0f}", ""))
+            rows.append((f"ISMCTS iterations/s ({label})", f"{f[k]:,.0f}",
+                         f"{f[k] / f['playouts_per_s']:.2f} x random games/s; "
+                         f"{f[f'ismcts_nodes_per_iteration_{name}']:.2f} nodes/iteration"))
+    if "parallel_speedup" in f:
+        rows.append((f"ISMCTS, {f['parallel_jobs']} processes vs 1", f"{f['parallel_speedup']:.2f} x",
+                     f"{f['ismcts_iterations_1s_one_process']:,.0f} -> "
+                     f"{f['ismcts_iterations_1s_all_cores']:,.0f} iterations/s"))
+        rows.append(("tree node", f"{f['tree_node_bytes']} bytes",
+                     f"peak memory of a 1-second search: {f['peak_memory_mb_1s_search']:.1f} MB"))
     w = max(len(r[0]) for r in rows)
     return "\n".join(f"{a:<{w}}  {b:>14}  {c}" for a, b, c in rows)

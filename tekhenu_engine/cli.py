@@ -266,60 +266,45 @@ def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = type
 
 
 # ----------------------------------------------------------------------------- bench
-def _python_loop_playouts(players: int, games: int, seed: int) -> int:
-    """The random playout driven step by step through the public API (the reference figure)."""
-    import random
-
-    rng = random.Random(seed)
-    for i in range(games):
-        g = GameState.new(players, seed + i)
-        while not g.is_terminal():
-            if g.is_chance():
-                g.apply_chance()
-            else:
-                acts = g.legal_actions()
-                g.apply_unchecked(acts[rng.randrange(len(acts))])
-    return games
-
-
 @app.command()
 def bench(json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
           quick: bool = typer.Option(False, help="fewer rounds (a quick look, noisier)")) -> None:
-    """Speed figures of the rules core and the search, each next to its reference."""
+    """Speed figures of the rules core and the search, each next to its reference.
+
+    Compiled random playouts (2p, 3p, 4p, solo) next to the same loop driven from Python;
+    clone, legal-move generation and apply per call; ISMCTS iterations/s (2-player and solo,
+    start and middle of a game), the speed-up on all cores, node size and peak memory.
+    Every figure is a median over rounds (bench/README.md).
+    """
+    from .bench import run_bench
+
+    run_bench(json=json_out, quick=quick)
+
+
+@app.command()
+def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
+             solo_games: int = typer.Option(4, "--solo-games", help="games per pairing against Botankhamun"),
+             budgets: str = typer.Option("100,400,1600", help="ISMCTS iterations per decision, comma-separated"),
+             seed: int = typer.Option(2026, help="base seed (a report reproduces from it)"),
+             jobs: int = typer.Option(1, help="games played in parallel processes"),
+             out: str = typer.Option("docs", help="folder for strength.md and strength.png"),
+             quiet: bool = typer.Option(False, help="no progress line")) -> None:
+    """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
+
+    Random, greedy and flat Monte Carlo, ISMCTS at each budget (against greedy, flat MC and the
+    budget below) in 2-player games; every agent against Botankhamun at Easy, Medium and Hard
+    with 4 and 8 VP Decrees in solo games. Win rates with 95% intervals, mean VP and margin,
+    Elo with 95% intervals. The default sizes take a few minutes; larger by option.
+    """
+    from .strength import main
+
     try:
-        from .bench import run_bench
-    except ImportError:
-        run_bench = None
-    if run_bench is not None:
-        import inspect
-
-        kw = {"quick": quick} if "quick" in inspect.signature(run_bench).parameters else {}
-        run_bench(json=json_out, **kw)
-        return
-    from ._core import random_playouts
-
-    rounds = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        n, decisions = random_playouts(2, 2000, 1)
-        rounds.append((n / (time.perf_counter() - t0), decisions / (time.perf_counter() - t0)))
-    py = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        n = _python_loop_playouts(2, 50, 1)
-        py.append(n / (time.perf_counter() - t0))
-    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
-    fig = {"playouts_per_s": round(med([r[0] for r in rounds]), 1),
-           "decisions_per_s": round(med([r[1] for r in rounds]), 1),
-           "python_loop_playouts_per_s": round(med(py), 1)}
-    fig["ratio"] = round(fig["playouts_per_s"] / fig["python_loop_playouts_per_s"], 1)
-    if json_out:
-        typer.echo(json.dumps(fig))
-    else:
-        typer.echo(f"compiled random 2-player playouts: {fig['playouts_per_s']:.0f}/s "
-                   f"({fig['decisions_per_s']:.0f} decisions/s)")
-        typer.echo(f"reference, the same loop from Python: {fig['python_loop_playouts_per_s']:.0f}/s; "
-                   f"ratio {fig['ratio']}x (medians of 3 rounds)")
+        b = tuple(int(x) for x in budgets.split(",") if x.strip())
+    except ValueError:
+        _fail(f"--budgets takes whole numbers separated by commas, not {budgets!r}")
+    if not b or min(b) < 1 or games < 1 or solo_games < 0 or jobs < 1:
+        _fail("--budgets, --games and --jobs must be positive, --solo-games not negative")
+    main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet)
 
 
 if __name__ == "__main__":

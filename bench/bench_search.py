@@ -11,7 +11,6 @@ jobs=1 at the same wall time).
 """
 from __future__ import annotations
 
-import random
 import statistics
 import time
 
@@ -21,22 +20,12 @@ from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
 from tekhenu_engine._search import Searcher
 from tekhenu_engine.agents import ISMCTSAgent
+from tekhenu_engine.bench import search_position
 
 ITERATIONS = 4000
 
 
-def position(players: int, decisions: int, seed: int = 1) -> GameState:
-    """The first turn's first decision (decisions=0 counts from there) or later."""
-    rng = random.Random(seed)
-    s = GameState.new(players, seed)
-    s.resolve_chance()
-    while s.step()[0] != 24:          # D_TAKE: the first turn
-        s.apply(rng.choice(s.legal_actions()))
-        s.resolve_chance()
-    for _ in range(decisions):
-        s.apply(rng.choice(s.legal_actions()))
-        s.resolve_chance()
-    return s
+position = search_position  # the start and the middle of a game, shared with `tekhenu bench`
 
 
 POSITIONS = {"2p-start": (2, 0), "2p-middle": (2, 40)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _core, data
-from .notation import BOT_TILE_NAMES, BUILD_NAMES, STATUE_TARGETS, card_name
+from .notation import BOT_TILE_NAMES, BUILD_NAMES, card_name
 
 # codes of the "what" field (BA_* in _bot.pxi)
 NONE, STATUE_GOD, STATUE_PEOPLE, HORUS_VP, PILLAR, TEMPLE_BUILDING, BASTET, CARDS, OSIRIS, NO_DIE = range(10)

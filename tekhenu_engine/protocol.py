@@ -7,7 +7,6 @@ are answered while it thinks. Every line that is not a valid command gets exactl
 """
 from __future__ import annotations
 
-import math
 import os
 import random
 import sys
@@ -20,7 +19,7 @@ from typing import Any, Callable, TextIO
 from . import data
 from ._core import DIFFICULTIES, GameState
 from .agents.registry import available_players, make_agent
-from .notation import KINDS, card_name, format_action, parse_action
+from .notation import KINDS, format_action, parse_action
 from .render import render, seat_name
 
 ENGINE_NAME = "Tekhenu Engine 0.1"

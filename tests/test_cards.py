@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from card_positions import (D_ACTION, D_BLESS, D_BREAD, D_DECREES, D_EXTRA, D_FAITH, D_TAKE,
+from card_positions import (D_ACTION, D_BREAD, D_DECREES, D_EXTRA, D_FAITH, D_TAKE,
                             CL_DISCARD, CL_HAND, bless_step, edit, f, finish_turn, give, hand,
                             play, put_die, seat, start, stock, tokens, turn)
 from tekhenu_engine import data

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
-from tekhenu_engine.agents.registry import available_players, make_agent, parse_spec
+from tekhenu_engine.agents.registry import available_players, make_agent
 from tekhenu_engine.cli import app
 from tekhenu_engine.notation import format_action
 from tekhenu_engine.match import MatchConfig, load_records, replay, seat_sides, summarise
@@ -92,7 +91,6 @@ def test_botankhamun_side_makes_solo_games():
         MatchConfig("random", "botankhamun:hard", players=2).table()
 
 
-@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
 def test_match_against_botankhamun_runs_without_errors():
     """'tekhenu match --a ismcts:iterations=500 --b botankhamun:hard --games 20 --json ... reports
     zero errors' (here with a quick agent; the full command is a slow test)."""
@@ -102,8 +100,6 @@ def test_match_against_botankhamun_runs_without_errors():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (_core.SOLO_SUPPORTED and "ismcts" in available_players()),
-                    reason="needs the search and Botankhamun")
 def test_issue_match_command_reports_zero_errors():
     """The issue's acceptance command."""
     r = tekhenu("match", "--a", "ismcts:iterations=500", "--b", "botankhamun:hard", "--games", "20", "--json")
@@ -163,6 +159,10 @@ def test_bench_json_prints_the_figures():
     r = tekhenu("bench", "--json", "--quick")
     fig = json.loads(r.stdout.strip().splitlines()[-1])
     assert fig["playouts_per_s"] > 0 and fig["python_loop_playouts_per_s"] > 0
+    # issue 7: "at least playouts_per_s, python_loop_playouts_per_s, ismcts_iterations_per_s and
+    # parallel_speedup"
+    assert fig["ismcts_iterations_per_s"] > 0 and fig["parallel_speedup"] > 0
+    assert fig["compiled_vs_python_ratio"] == fig["playouts_per_s"] / fig["python_loop_playouts_per_s"]
 
 
 def test_analyse_needs_a_position_and_reports_problems():
@@ -173,7 +173,6 @@ def test_analyse_needs_a_position_and_reports_problems():
     assert r.exit_code == 2 and "cannot load" in r.output
 
 
-@pytest.mark.skipif("ismcts" not in available_players(), reason="the search is not on this branch yet")
 def test_analyse_prints_candidates_and_pv(tmp_path):
     """The analysis of the search issue: every candidate with visits, share, win probability,
     expected VP; the breakdown; the principal variation."""
@@ -213,7 +212,6 @@ def test_analyse_reads_a_game_record_and_names_bad_ones(tmp_path):
         assert r.exit_code == 0 and "visits" in r.stdout
 
 
-@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
 def test_play_a_solo_game_against_botankhamun():
     """'tekhenu play: a person plays a full game in the terminal against ... Botankhamun (solo)'."""
     r = tekhenu("play", "--players", "1", "--difficulty", "hard", "--seed", "2", input="0\n" * 800)
@@ -221,8 +219,6 @@ def test_play_a_solo_game_against_botankhamun():
     assert "Final VP:" in r.stdout and "Botankhamun" in r.stdout
 
 
-@pytest.mark.skipif(not (_core.SOLO_SUPPORTED and "ismcts" in available_players()),
-                    reason="needs the search and Botankhamun")
 def test_search_against_botankhamun_quick_match():
     """The acceptance command at a small budget: the search against Botankhamun Hard, no errors."""
     r = tekhenu("match", "--a", "ismcts:iterations=50", "--b", "botankhamun:hard", "--games", "2", "--json")

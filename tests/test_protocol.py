@@ -19,10 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import format_action, parse_action
-from tekhenu_engine.agents.registry import available_players
 from tekhenu_engine.protocol import Engine, token_for_seat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,7 +164,6 @@ def test_whole_seeded_game_through_the_protocol_replays_exactly(eng, players):
     assert g == final
 
 
-@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
 def test_whole_solo_game_through_the_protocol(eng):
     """'position new players 1 seed 7' is a solo game against Botankhamun: the engine plays seat 0
     to the end; the automaton's turns run by themselves."""
@@ -220,7 +217,6 @@ def test_whole_game_fed_from_outside_with_masked_outcomes(eng, players, seat):
     assert masked > 0
 
 
-@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_whole_solo_game_fed_from_outside(eng, seed):
     """A solo game with every chance outcome from outside, Botankhamun's Deben flips and ties
@@ -410,7 +406,6 @@ def test_budget_from_clock_follows_the_documented_formula():
     assert budget_from_clock({"time0": 60000}, 1, 0, 0) is None
 
 
-@pytest.mark.skipif("ismcts" not in available_players(), reason="the search is not on this branch yet")
 def test_search_info_multipv_and_analysis(eng):
     """'periodic info lines (iterations, nodes, nps, time, win probability, expected VP margin, pv, and
     multipv lines when the MultiPV option is above 1)'; 'eval/analyse output as in the search issue'."""
@@ -445,7 +440,6 @@ def test_perft_runs_in_the_background_and_stops(eng):
     assert eng.state() == before
 
 
-@pytest.mark.skipif(not _core.SOLO_SUPPORTED, reason="Botankhamun (solo games) is not on this branch yet")
 def test_botankhamun_options_set_the_solo_table(eng):
     """'Botankhamun is available as an engine option ... and as the opponent in solo positions':
     the options give the difficulty and Decree VP of a solo position that names none."""
@@ -459,7 +453,6 @@ def test_botankhamun_options_set_the_solo_table(eng):
     assert g.field("difficulty") == 1 and not g.field("options") & 4
 
 
-@pytest.mark.skipif("ismcts" not in available_players(), reason="the search is not on this branch yet")
 def test_search_with_two_processes_answers_and_stops(eng):
     """Threads > 1 forks search workers while the engine waits for input: the search still ends,
     and stop ends an infinite one (the engine never reads through a lock a worker inherits)."""

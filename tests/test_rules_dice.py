@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import edit, f, legal, play, scales, set_dice, set_player, step_name, turn
+from positions import f, legal, play, scales, set_dice, set_player, step_name, turn
 from tekhenu_engine import data
 
 RICH = dict(res=[9, 9, 9, 9], gold=3)

@@ -284,7 +284,7 @@ def bench(json_out: bool = typer.Option(False, "--json", help="print one JSON ob
 @app.command()
 def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              solo_games: int = typer.Option(4, "--solo-games", help="games per pairing against Botankhamun"),
-             budgets: str = typer.Option("100,400,1600", help="ISMCTS iterations per decision, comma-separated"),
+             budgets: str = typer.Option("50,200,800", help="ISMCTS iterations per decision, comma-separated"),
              seed: int = typer.Option(2026, help="base seed (a report reproduces from it)"),
              jobs: int = typer.Option(1, help="games played in parallel processes"),
              out: str = typer.Option("docs", help="folder for strength.md and strength.png"),

@@ -2,8 +2,8 @@
 
 One command regenerates ``docs/strength.md`` and its plot ``docs/strength.png``::
 
-    tekhenu strength                       # default sizes: a few minutes
-    tekhenu strength --games 40 --budgets 250,1000,4000 --solo-games 20 --jobs 2
+    tekhenu strength                       # default sizes: about 3 minutes on one core
+    tekhenu strength --games 24 --solo-games 8 --budgets 250,1000,4000   # the committed report
 
 Each pairing is a match of :mod:`tekhenu_engine.match` (seats alternate in 2-player games;
 a Botankhamun side makes solo games with the other side in seat 0) with fixed seeds, so a
@@ -24,7 +24,7 @@ from typing import Callable
 
 from .match import MatchConfig, run_match, summarise
 
-DEFAULT_BUDGETS = (100, 400, 1600)
+DEFAULT_BUDGETS = (50, 200, 800)
 BOT_TABLES = ("botankhamun:easy", "botankhamun:easy:decree8", "botankhamun:medium",
               "botankhamun:medium:decree8", "botankhamun:hard", "botankhamun:hard:decree8")
 

@@ -13,6 +13,7 @@ VP of both sides, mean margin, and the Elo of A over B with a 95% interval.
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import math
 import os
 import platform
@@ -129,6 +130,9 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "",
         "![Elo and win rate against the search budget](strength.png)",
         "",
+        "The raw figures are in `strength.json`; `python -c \"from tekhenu_engine import strength; "
+        "strength.rerender()\"` redraws the plot from them.",
+        "",
     ]
     for group in ("2-player", "solo"):
         sel = [r for r in rows if r["group"] == group]
@@ -156,27 +160,51 @@ def _budget_of(spec: str) -> int | None:
     return None
 
 
+def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float, float]]:
+    """Elo of each ISMCTS budget over greedy, chained through the budget steps (each budget
+    against the one below), so that sweeps against greedy do not cap the curve: (budget, Elo,
+    low, high), the interval of each step added to the one before."""
+    def find(a: str, b: str) -> dict | None:
+        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b and r["elo"] is not None), None)
+
+    out: list[tuple[int, float, float, float]] = []
+    for i, b in enumerate(budgets):
+        spec = f"ismcts:iterations={b}"
+        r = find(spec, "greedy") if i == 0 else find(spec, f"ismcts:iterations={budgets[i - 1]}")
+        if r is None:
+            break
+        base, blo, bhi = (0.0, 0.0, 0.0) if i == 0 else out[-1][1:]
+        out.append((b, base + r["elo"], blo + r["elo_ci95"][0], bhi + r["elo_ci95"][1]))
+    return out
+
+
 def render_plot(rows: list[dict], path: Path) -> None:
-    """A PNG: Elo against greedy (2-player) and win rate against each Botankhamun table, by budget."""
+    """A PNG: Elo over greedy against the budget (2-player, direct and chained through the budget
+    steps) and win rate against each Botankhamun table by budget (solo)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FixedLocator, NullLocator
 
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    budgets = sorted({b for r in rows for b in [_budget_of(r["a"]["spec"])] if b})
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.4))
     pts = sorted((_budget_of(r["a"]["spec"]), r) for r in rows
                  if r["group"] == "2-player" and r["b"]["spec"] == "greedy" and _budget_of(r["a"]["spec"])
                  and r["elo"] is not None)
     if pts:
-        xs = [b for b, _ in pts]
-        ys = [r["elo"] for _, r in pts]
-        lo = [r["elo"] - r["elo_ci95"][0] for _, r in pts]
-        hi = [r["elo_ci95"][1] - r["elo"] for _, r in pts]
-        ax1.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4)
-    ax1.set_xscale("log")
+        ax1.errorbar([b for b, _ in pts], [r["elo"] for _, r in pts],
+                     yerr=[[r["elo"] - r["elo_ci95"][0] for _, r in pts],
+                           [r["elo_ci95"][1] - r["elo"] for _, r in pts]],
+                     marker="o", capsize=4, label="direct match against greedy (capped by sweeps)")
+    chain = _chain(rows, budgets)
+    if len(chain) > 1:
+        ax1.errorbar([c[0] for c in chain], [c[1] for c in chain],
+                     yerr=[[c[1] - c[2] for c in chain], [c[3] - c[1] for c in chain]],
+                     marker="s", capsize=4, label="chained through each budget step")
     ax1.set_xlabel("ISMCTS iterations per decision")
     ax1.set_ylabel("Elo over greedy (2-player)")
-    ax1.set_title("2-player: ISMCTS against greedy")
-    ax1.grid(alpha=0.3)
+    ax1.set_title("2-player: strength against the budget")
+    ax1.legend(fontsize=8)
     bots = sorted({r["b"]["spec"] for r in rows if r["group"] == "solo"})
     for bot in bots:
         pts = sorted((_budget_of(r["a"]["spec"]), r) for r in rows
@@ -185,27 +213,38 @@ def render_plot(rows: list[dict], path: Path) -> None:
         if pts:
             ax2.plot([b for b, _ in pts], [100 * r["win_rate"] for _, r in pts], marker="o",
                      label=bot.replace("botankhamun:", ""))
-    ax2.set_xscale("log")
     ax2.set_ylim(-5, 105)
     ax2.set_xlabel("ISMCTS iterations per decision")
     ax2.set_ylabel("win rate against Botankhamun (%)")
     ax2.set_title("Solo: ISMCTS against Botankhamun")
-    ax2.grid(alpha=0.3)
     if bots:
         ax2.legend(fontsize=8)
+    for ax in (ax1, ax2):
+        ax.set_xscale("log")
+        ax.xaxis.set_major_locator(FixedLocator(budgets))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticklabels([str(b) for b in budgets])
+        ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
 def write_report(rows: list[dict], out_dir: Path, command: str, seconds: float) -> tuple[Path, Path]:
-    """Write strength.md and strength.png into out_dir."""
+    """Write strength.md, strength.png and the raw rows (strength.json) into out_dir."""
     out_dir.mkdir(parents=True, exist_ok=True)
     md = out_dir / "strength.md"
     png = out_dir / "strength.png"
     md.write_text(render_markdown(rows, command, seconds) + "\n")
+    (out_dir / "strength.json").write_text(json.dumps(rows, indent=1) + "\n")
     render_plot(rows, png)
     return md, png
+
+
+def rerender(out_dir: str = "docs") -> None:
+    """Redraw strength.png from the strength.json a run left (no games played)."""
+    d = Path(out_dir)
+    render_plot(json.loads((d / "strength.json").read_text()), d / "strength.png")
 
 
 def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAULT_BUDGETS,

@@ -150,7 +150,9 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
     seat = s.current_player()
     obs = s.observation(seat)
     ms = 300 if quick else 1000
-    one = ISMCTSAgent(movetime_ms=ms, jobs=1).search(obs, seat).iterations
+    res = ISMCTSAgent(movetime_ms=ms, jobs=1).search(obs, seat)
+    one = res.iterations
+    out["tree_memory_mb_1s_search"] = res.nodes * Searcher.node_bytes() / 1e6 * 1000 / ms
     cores = os.cpu_count() or 1
     many = ISMCTSAgent(movetime_ms=ms, jobs=cores).search(obs, seat).iterations
     out["ismcts_iterations_1s_one_process"] = one * 1000 / ms
@@ -203,6 +205,7 @@ def format_table(f: dict[str, Any]) -> str:
                      f"{f['ismcts_iterations_1s_one_process']:,.0f} -> "
                      f"{f['ismcts_iterations_1s_all_cores']:,.0f} iterations/s"))
         rows.append(("tree node", f"{f['tree_node_bytes']} bytes",
-                     f"peak memory of a 1-second search: {f['peak_memory_mb_1s_search']:.1f} MB"))
+                     f"a 1-second search: tree {f['tree_memory_mb_1s_search']:.1f} MB, "
+                     f"peak resident memory +{f['peak_memory_mb_1s_search']:.1f} MB"))
     w = max(len(r[0]) for r in rows)
     return "\n".join(f"{a:<{w}}  {b:>14}  {c}" for a, b, c in rows)

@@ -29,8 +29,7 @@ position = search_position  # the start and the middle of a game, shared with `t
 
 
 POSITIONS = {"2p-start": (2, 0), "2p-middle": (2, 40)}
-if getattr(_core, "SOLO_SUPPORTED", False):
-    POSITIONS.update({"solo-start": (1, 0), "solo-middle": (1, 30)})
+POSITIONS.update({"solo-start": (1, 0), "solo-middle": (1, 30)})
 
 
 def iterations_per_s(s: GameState, iterations: int = ITERATIONS) -> float:

@@ -60,8 +60,7 @@ def fingerprint(games: int = 300, verbose: bool = False) -> str:
     """The digest over `games` games per player count (plus the compiled loops' totals)."""
     h = hashlib.sha256()
     counts = [2, 3, 4]
-    if getattr(_core, "SOLO_SUPPORTED", False):
-        counts.insert(0, 1)
+    counts.insert(0, 1)
     for players in counts:
         sub = hashlib.sha256()
         steps = 0

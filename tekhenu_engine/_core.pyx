@@ -764,7 +764,6 @@ STEP_TYPES = {
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
 }
-SOLO_SUPPORTED = True    # Botankhamun is implemented (_bot.pxi)
 
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
@@ -854,8 +853,6 @@ cdef class GameState:
         """
         if players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 (solo) to 4, not {players!r}")
-        if players == 1 and not SOLO_SUPPORTED:
-            raise ValueError("solo games need Botankhamun, which is not built yet")
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
         cdef int opts = 0
@@ -1136,8 +1133,6 @@ cdef class GameState:
             bad(f"version {s.version}, expected {STATE_VERSION}")
         if s.nplayers not in (1, 2, 3, 4) or s.nseats != (2 if s.nplayers == 1 else s.nplayers):
             bad("player count")
-        if s.nplayers == 1 and not SOLO_SUPPORTED:
-            bad("solo games are not supported yet")
         if not (0 <= s.ntasks <= 48):
             bad("task stack size")
         for i in range(s.ntasks):
@@ -1333,8 +1328,6 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
     cdef int g, n
     cdef long long decisions = 0
     cdef int32_t buf[512]
-    if players == 1 and not SOLO_SUPPORTED:
-        raise ValueError("solo games need Botankhamun, which is not built yet")
     with nogil:
         for g in range(games):
             init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))

@@ -65,8 +65,7 @@ def core_figures(quick: bool = False) -> dict[str, Any]:
     out["playouts_per_s"] = compiled_playouts_per_s(2, games, rounds)
     out["playouts_per_s_3p"] = compiled_playouts_per_s(3, games, rounds)
     out["playouts_per_s_4p"] = compiled_playouts_per_s(4, games, rounds)
-    if getattr(_core, "SOLO_SUPPORTED", False):
-        out["playouts_per_s_solo"] = compiled_playouts_per_s(1, games, rounds)
+    out["playouts_per_s_solo"] = compiled_playouts_per_s(1, games, rounds)
     out["python_loop_playouts_per_s"] = python_loop_playouts_per_s(2, 10 if quick else 40, rounds)
     out["compiled_vs_python_ratio"] = out["playouts_per_s"] / out["python_loop_playouts_per_s"]
     _, decisions = _core.random_playouts(2, games, 12345)
@@ -139,8 +138,7 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
     iters = 1000 if quick else 4000
     out: dict[str, Any] = {}
     positions = {"2p_start": (2, 0), "2p_middle": (2, 40)}
-    if getattr(_core, "SOLO_SUPPORTED", False):
-        positions.update({"solo_start": (1, 0), "solo_middle": (1, 30)})
+    positions.update({"solo_start": (1, 0), "solo_middle": (1, 30)})
     for name, (players, decisions) in positions.items():
         rate, nodes = _iterations_per_s(search_position(players, decisions), iters, rounds)
         out[f"ismcts_iterations_per_s_{name}"] = rate

@@ -15,6 +15,7 @@ from tekhenu_engine.agents.registry import available_players, make_agent
 from tekhenu_engine.cli import app
 from tekhenu_engine.notation import format_action
 from tekhenu_engine.match import MatchConfig, load_records, replay, seat_sides, summarise
+from reference import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -134,15 +135,6 @@ def test_play_undo_returns_to_the_same_position():
     assert len(moves) >= 2 and moves[0] == moves[-1]
 
 
-def _perft(g: GameState, depth: int) -> int:
-    if depth == 0 or g.is_terminal():
-        return 1
-    n = 0
-    for a in g.legal_actions():
-        h = g.clone()
-        h.apply(a)
-        n += _perft(h, depth - 1)
-    return n
 
 
 def test_perft_command_counts_sequences():
@@ -151,7 +143,7 @@ def test_perft_command_counts_sequences():
     assert r.exit_code == 0
     g = GameState.new(3, 2)
     counts = [int(ln.split(": ")[1].split()[0]) for ln in r.stdout.splitlines() if ln.startswith("depth")]
-    assert counts == [_perft(g, d) for d in (1, 2, 3)]
+    assert counts == [perft(g, d) for d in (1, 2, 3)]
 
 
 def test_bench_json_prints_the_figures():

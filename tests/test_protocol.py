@@ -22,6 +22,7 @@ import pytest
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import format_action, parse_action
 from tekhenu_engine.protocol import Engine, token_for_seat
+from reference import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_CMD = [sys.executable, "-m", "tekhenu_engine.protocol"]
@@ -297,15 +298,6 @@ def test_go_at_a_chance_step_draws_a_legal_outcome(eng):
     assert best in legal and best.startswith("wheel:")
 
 
-def _perft(g: GameState, depth: int) -> int:
-    if depth == 0 or g.is_terminal():
-        return 1
-    total = 0
-    for a in g.legal_actions():
-        h = g.clone()
-        h.apply(a)
-        total += _perft(h, depth - 1)
-    return total
 
 
 def test_perft_counts_action_sequences(eng):
@@ -315,7 +307,7 @@ def test_perft_counts_action_sequences(eng):
     lines = eng.ask("perft 3", "nodes")
     per_move = dict(ln.split(": ") for ln in lines[:-1])
     assert set(per_move) == {format_action(a) for a in g.legal_actions()}
-    assert int(lines[-1].split()[1]) == sum(map(int, per_move.values())) == _perft(g, 3)
+    assert int(lines[-1].split()[1]) == sum(map(int, per_move.values())) == perft(g, 3)
 
 
 def test_show_prints_the_position_as_info_strings(eng):

@@ -66,7 +66,7 @@ cdef enum:
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
 PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY}
 MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
-SOLO_MARGIN_WEIGHT = 0.3   # ... and in solo games against Botankhamun
+SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 

@@ -183,7 +183,7 @@ def test_margin_weight_zero_is_the_win_reward():
 
 
 def test_default_margin_weight_solo_and_multiplayer():
-    """The measured defaults of the margin weight: 0.3 against Botankhamun, 0.1 otherwise."""
+    """The measured defaults of the margin weight: 0.5 against Botankhamun, 0.1 otherwise."""
     from tekhenu_engine._search import MARGIN_WEIGHT, SOLO_MARGIN_WEIGHT
     for players, options, weight in ((1, {"difficulty": "hard", "decree8": True}, SOLO_MARGIN_WEIGHT),
                                      (2, {}, MARGIN_WEIGHT)):
@@ -198,7 +198,7 @@ def test_default_margin_weight_solo_and_multiplayer():
         assert a.root_stats() == b.root_stats()
         with pytest.raises(ValueError):
             Searcher(obs, seat, margin_weight=1.5)
-    assert SOLO_MARGIN_WEIGHT == 0.3 and MARGIN_WEIGHT == 0.1
+    assert SOLO_MARGIN_WEIGHT == 0.5 and MARGIN_WEIGHT == 0.1
 
 
 def test_bad_options_are_refused():

@@ -201,7 +201,7 @@ class ISMCTSAgent:
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
     playout: "heuristic", "happy" or "random". margin_weight: the weight of the margin term of
-    the "margin" reward (None: 0.3 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
+    the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """

@@ -8,6 +8,11 @@ and an Elo difference. Solo games against Botankhamun (Hard, 8 VP Decrees) are p
 with ``--solo`` when the rules core supports solo games.
 
     python3 bench/strength_search.py --games 100 --budgets 200,1000 --opponents greedy,flatmc --procs 2
+
+``--ismcts "margin_weight=0.5;c_uct=0.25"`` sets options of the ISMCTS under test (to compare
+variants on the same seeds), ``--first-game N`` starts at game N (seed 10000+N); with
+``--json`` every game is written with both seats' VP breakdowns.
+    python3 bench/strength_search.py --solo --opponents "" --games 100 --budgets 2000 --ismcts "c_uct=0.25"
 """
 from __future__ import annotations
 

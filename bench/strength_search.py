@@ -8,6 +8,11 @@ and an Elo difference. Solo games against Botankhamun (Hard, 8 VP Decrees) are p
 with ``--solo`` when the rules core supports solo games.
 
     python3 bench/strength_search.py --games 100 --budgets 200,1000 --opponents greedy,flatmc --procs 2
+
+``--ismcts "margin_weight=0.5;c_uct=0.25"`` sets options of the ISMCTS under test (to compare
+variants on the same seeds), ``--first-game N`` starts at game N (seed 10000+N); with
+``--json`` every game is written with both seats' VP breakdowns.
+    python3 bench/strength_search.py --solo --opponents "" --games 100 --budgets 2000 --ismcts "c_uct=0.25"
 """
 from __future__ import annotations
 
@@ -48,7 +53,7 @@ def make(spec: str, budget: int, seed: int):
             k, _, v = item.partition("=")
             if k == "iterations":
                 kw[k] = max(1, budget // 2) if v == "half" else int(v)
-            elif k in ("c_uct",):
+            elif k in ("c_uct", "margin_weight"):
                 kw[k] = float(v)
             elif k in ("cutoff", "jobs"):
                 kw[k] = int(v)
@@ -64,22 +69,37 @@ def make(spec: str, budget: int, seed: int):
     raise ValueError(f"unknown opponent {spec!r}")
 
 
+def parse_opts(opts: str) -> dict:
+    """ISMCTS keyword arguments from "key=value;key=value" (c_uct as a float, cutoff and jobs
+    as ints, everything else as a string)."""
+    kw: dict = {}
+    for item in filter(None, opts.split(";")):
+        k, _, v = item.partition("=")
+        kw[k] = float(v) if k in ("c_uct", "margin_weight") else int(v) if k in ("cutoff", "jobs") else v
+    return kw
+
+
+MINE: dict = {}   # options of the ISMCTS under test (--ismcts), set before the pool forks
+
+
 def play_one(job: tuple[str, int, int, bool]) -> dict:
     opponent, budget, game, solo = job
     seed = 10_000 + game
     if solo:
-        rec = run_game([ISMCTSAgent(iterations=budget, seed=game)], 1, seed,
+        rec = run_game([ISMCTSAgent(iterations=budget, seed=game, **MINE)], 1, seed,
                        options={"difficulty": "hard", "decree8": True})
         me, other = 0, 1
     else:
         me = game % 2
         other = 1 - me
         agents = [None, None]
-        agents[me] = ISMCTSAgent(iterations=budget, seed=game)
+        agents[me] = ISMCTSAgent(iterations=budget, seed=game, **MINE)
         agents[other] = make(opponent, budget, game)
         rec = run_game(agents, 2, seed)
+    end = rec.replay()
     return {"opponent": opponent, "budget": budget, "game": game, "win": int(rec.winner == me),
-            "vp": rec.final_vp[me], "opp_vp": rec.final_vp[other]}
+            "vp": rec.final_vp[me], "opp_vp": rec.final_vp[other],
+            "breakdown": end.score_breakdown(me), "opp_breakdown": end.score_breakdown(other)}
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -102,17 +122,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--opponents", default="greedy,flatmc",
                     help="comma-separated: greedy, flatmc, random, ismcts[:key=value;...]")
     ap.add_argument("--solo", action="store_true", help="also ISMCTS vs Botankhamun Hard, 8 VP Decrees")
+    ap.add_argument("--ismcts", default="", help='options of the ISMCTS under test, e.g. "c_uct=0.3;playout=random"')
+    ap.add_argument("--first-game", type=int, default=0, help="index of the first game (seeds 10000+index)")
     ap.add_argument("--procs", type=int, default=1, help="games played in parallel")
     ap.add_argument("--json", default=None, help="write the results to this file")
     args = ap.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
+    MINE.update(parse_opts(args.ismcts))
     opponents = [o for o in args.opponents.split(",") if o]
     if args.solo:
         opponents.append("botankhamun-hard-8")
     results = []
     for opp in opponents:
         for b in budgets:
-            jobs = [(opp, b, g, opp.startswith("botankhamun")) for g in range(args.games)]
+            jobs = [(opp, b, g, opp.startswith("botankhamun")) for g in range(args.first_game, args.first_game + args.games)]
             t0 = time.time()
             with multiprocessing.get_context("fork").Pool(args.procs) as pool:
                 rows = []
@@ -120,6 +143,7 @@ def main(argv: list[str] | None = None) -> None:
                     rows.append(r)
                     print(f"\r{opp} @ {b}: {len(rows)}/{args.games}", end="", file=sys.stderr, flush=True)
             s = summarise(rows)
+            s["rows"] = sorted(rows, key=lambda r: r["game"])
             s.update({"opponent": opp, "budget": b, "seconds": time.time() - t0})
             results.append(s)
             print(f"\rismcts@{b:<6} vs {opp:<20} games {s['games']:4d}  win {s['win_rate']:.1%} "

@@ -61,9 +61,12 @@ cdef enum:
     P_HEURISTIC = 0
     P_RANDOM = 1
     P_HEURISTIC0 = 2   # the first heuristic (no Pure preference), kept to measure against
+    P_HAPPY = 3        # heuristic + Happiness (Bastet) and Population (Hathor) when they pay
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
-PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0}
+PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY}
+MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
+SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 
@@ -125,27 +128,36 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     is preferred 4:1 to paying for a refresh. Everything else is uniform.
     ``heuristic0`` is the same without the Pure preference (kept for measurements).
     """
-    cdef int kind, i, x, tot = 0
+    cdef int kind, i, x, tot = 0, p, room = 0, wantpop = 0
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
     kind = legal[0] >> 24
     if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
         return legal[0]
+    if mode == P_HAPPY:
+        p = current_player(s)
+        if p >= 0:
+            room = s.happiness[p] < s.population[p] and s.happiness[p] < 21
+            wantpop = s.population[p] - s.happiness[p] <= 1 and s.happiness[p] < 21
     for i in range(n):
         kind = legal[i] >> 24
         x = legal[i] & 0xFFFFFF
         if kind == K_TAKE:
             if x & 0x8000:
                 w[i] = 1
-            elif mode == P_HEURISTIC and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
+            elif mode != P_HEURISTIC0 and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
                 w[i] = 12
             else:
                 w[i] = 6
+            if mode == P_HAPPY and (((x >> 8) & 0x3F) == 3 and room or ((x >> 8) & 0x3F) == 2 and wantpop):
+                w[i] *= 3
         elif kind == K_VALUE:
             w[i] = 3 * (n - 1) if x == s.cur_value else 1
         elif kind == K_ACT:
             w[i] = 4 if x < 6 else 1
+            if mode == P_HAPPY and (x == 3 and room or x == 2 and wantpop):
+                w[i] = 12
         elif kind == K_SECTION:
             w[i] = 4
         else:
@@ -214,7 +226,7 @@ cdef int beats(State* s, int p, int q) noexcept nogil:
             return 0
     return 0
 
-cdef void rewards(State* s, int finished, int mode, double* centre, double* est, double* rew,
+cdef void rewards(State* s, int finished, int mode, double mw, double* centre, double* est, double* rew,
                   double* win, double* margin) noexcept nogil:
     """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
 
@@ -252,7 +264,7 @@ cdef void rewards(State* s, int finished, int mode, double* centre, double* est,
         elif mode == R_SHARE:
             rew[p] = 0
         else:
-            rew[p] = 0.9 * pw + 0.1 * sigmoid((margin[p] - centre[p]) / 10.0)
+            rew[p] = (1.0 - mw) * pw + mw * sigmoid((margin[p] - centre[p]) / 10.0)
         tot += est[p] if est[p] > 0 else 0
     if mode == R_SHARE:
         for p in range(N):
@@ -277,6 +289,7 @@ cdef class Searcher:
     cdef int nroot
     cdef uint64_t rng
     cdef double c_uct
+    cdef double margin_w     # weight of the margin term in the reward (R_MARGIN)
     cdef int reward_mode
     cdef int playout_mode
     cdef int cutoff
@@ -292,7 +305,8 @@ cdef class Searcher:
         self.nodes = NULL
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
-                 str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False):
+                 str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False,
+                 margin_weight=None):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
@@ -307,6 +321,11 @@ cdef class Searcher:
         self.seat = seat
         self.rng = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 0x1234567
         self.c_uct = c_uct
+        if margin_weight is None:       # the measured defaults (docs/search.md, "Rewards")
+            margin_weight = SOLO_MARGIN_WEIGHT if self.root.nplayers == 1 else MARGIN_WEIGHT
+        if not 0.0 <= margin_weight <= 1.0:
+            raise ValueError("margin_weight must be in [0, 1]")
+        self.margin_w = margin_weight
         self.reward_mode = REWARDS[reward]
         self.playout_mode = PLAYOUTS[playout]
         self.cutoff = cutoff if cutoff > 0 else 0
@@ -495,7 +514,7 @@ cdef class Searcher:
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
-        rewards(&s, finished, self.reward_mode, centre, est, rew, win, marg)
+        rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
         for k in range(plen):

@@ -170,6 +170,37 @@ def test_reward_win_is_the_win_rate_in_two_player_games():
         assert c.mean_reward == pytest.approx(c.win_prob, abs=1e-5)
 
 
+def test_margin_weight_zero_is_the_win_reward():
+    """The "margin" reward is (1 - w) * win + w * margin term (docs/search.md, "Rewards"):
+    with the weight 0 it is the plain win/loss reward, so the two searches are identical."""
+    s = position(seed=6, decisions=40)
+    seat = s.current_player()
+    a = ISMCTSAgent(iterations=300, seed=1, reward="margin", margin_weight=0.0).search(s.observation(seat), seat)
+    b = ISMCTSAgent(iterations=300, seed=1, reward="win").search(s.observation(seat), seat)
+    assert figures(a) == figures(b)
+    c = ISMCTSAgent(iterations=300, seed=1, reward="margin", margin_weight=0.5).search(s.observation(seat), seat)
+    assert [x.mean_reward for x in c.candidates] != [x.mean_reward for x in a.candidates]
+
+
+def test_default_margin_weight_solo_and_multiplayer():
+    """The measured defaults of the margin weight: 0.5 against Botankhamun, 0.1 otherwise."""
+    from tekhenu_engine._search import MARGIN_WEIGHT, SOLO_MARGIN_WEIGHT
+    for players, options, weight in ((1, {"difficulty": "hard", "decree8": True}, SOLO_MARGIN_WEIGHT),
+                                     (2, {}, MARGIN_WEIGHT)):
+        s = GameState.new(players, 5, **options)
+        s.resolve_chance()
+        seat = s.current_player()
+        obs = s.observation(seat).to_bytes()
+        a = Searcher(obs, seat, seed=2)
+        a.run(200)
+        b = Searcher(obs, seat, seed=2, margin_weight=weight)
+        b.run(200)
+        assert a.root_stats() == b.root_stats()
+        with pytest.raises(ValueError):
+            Searcher(obs, seat, margin_weight=1.5)
+    assert SOLO_MARGIN_WEIGHT == 0.5 and MARGIN_WEIGHT == 0.1
+
+
 def test_bad_options_are_refused():
     with pytest.raises(ValueError):
         ISMCTSAgent(reward="fun")

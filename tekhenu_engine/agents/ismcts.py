@@ -200,7 +200,8 @@ class ISMCTSAgent:
     iterations / movetime_ms: the default budget per decision (both: whichever ends first;
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
-    playout: "heuristic" or "random". cutoff: end playouts after this many decisions with the
+    playout: "heuristic", "happy" or "random". margin_weight: the weight of the margin term of
+    the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -210,7 +211,7 @@ class ISMCTSAgent:
     def __init__(self, *, iterations: int | None = None, movetime_ms: float | None = None,
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
-                 max_nodes: int = 2_000_000) -> None:
+                 max_nodes: int = 2_000_000, margin_weight: float | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -230,11 +231,13 @@ class ISMCTSAgent:
         self.jobs = jobs
         self.seed = seed
         self.max_nodes = max_nodes
+        self.margin_weight = margin_weight
         self.last: SearchResult | None = None
 
     def _params(self) -> dict:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
-                "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes}
+                "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
+                "margin_weight": self.margin_weight}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -2,7 +2,7 @@
 
 One command regenerates ``docs/strength.md`` and its plot ``docs/strength.png``::
 
-    tekhenu strength                       # default sizes: about 3 minutes on one core
+    tekhenu strength                       # default sizes: under 2 minutes on one core
     tekhenu strength --games 24 --solo-games 8 --budgets 250,1000,4000   # the committed report
 
 Each pairing is a match of :mod:`tekhenu_engine.match` (seats alternate in 2-player games;

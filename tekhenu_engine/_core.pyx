@@ -495,13 +495,6 @@ cdef inline void push_pay(State* s, int p, int cP, int cB, int cL, int cG, int f
     push(s, D_PAY, p, pack_cost(cP, cB, cL, cG), 0, 0, 0)
 
 # ----------------------------------------------------------------------------- dice
-cdef int bag_count(State* s, int colour) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(s.ndice):
-        if s.die_loc[i] == DL_BAG and (colour < 0 or s.die_colour[i] == colour):
-            n += 1
-    return n
-
 cdef void put_die(State* s, int section, int colour, int value) noexcept nogil:
     """The first die of this colour in the bag goes to the section (found through a bit set
     of the matching dice: a scan without data-dependent branches)."""
@@ -625,22 +618,6 @@ cdef int section_cards(State* s, int sec) noexcept nogil:
         if s.market[i] >= 0:
             n += 1
     return n
-
-cdef int can_act(State* s, int p, int act, int value, int colour, int flags) noexcept nogil:
-    """act: 0-5 god, 6 produce with the die colour, 7-10 produce a chosen Resource."""
-    if act < 6:
-        return can_god(s, p, act, value, flags)
-    if act == 6:
-        return colour < 4
-    return 1
-
-cdef int any_action(State* s, int p, int section, int colour, int value, int anubis) noexcept nogil:
-    cdef int g
-    if anubis:
-        return 1   # Produce is always possible with Anubis
-    if colour < 4:
-        return 1
-    return can_god(s, p, section, value, 0)
 
 cdef int value_range(State* s, int p, int v, int* lo, int* hi) noexcept nogil:
     """Values reachable with the Scribes (and card effects) of seat p."""

@@ -21,6 +21,9 @@ cdef struct Task:
     int d
 
 cdef struct State:
+    # Two 2-D arrays with the same first dimension must have the same second one: Cython's
+    # dict -> struct conversion (from_dict) shares one temporary per first dimension, and
+    # a wider row would be written past it (tests/test_serialise.py checks the shapes).
     uint64_t rng          # drives sample_chance only; masked in observations
     int version
     int nplayers          # 1 = solo against Botankhamun (seat 1), else 2-4
@@ -85,7 +88,7 @@ cdef struct State:
     int blood[4]
     int turn_flags[4]
     int final_vp[4]
-    int breakdown[4][12]
+    int breakdown[12][4]   # [VP category][seat]
     # current turn
     int cur_die
     int cur_value

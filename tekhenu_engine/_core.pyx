@@ -345,7 +345,7 @@ cdef inline void add_vp(State* s, int p, int n, int cat) noexcept nogil:
     s.vp[p] += n
     if s.vp[p] < 0:
         s.vp[p] = 0
-    s.breakdown[p][cat] += s.vp[p] - before
+    s.breakdown[cat][p] += s.vp[p] - before
 
 cdef inline int statue_spaces(State* s) noexcept nogil:
     if s.nplayers <= 2:
@@ -964,7 +964,7 @@ cdef class GameState:
 
     def score_breakdown(self, int seat):
         """VP gained by category so far (start 10 VP not included)."""
-        return {VP_CATEGORIES[i]: self.st.breakdown[seat][i] for i in range(12)}
+        return {VP_CATEGORIES[i]: self.st.breakdown[i][seat] for i in range(12)}
 
     def playout(self, seed=0):
         """Play random legal decisions to the end in compiled code (modifies this state)."""

@@ -535,7 +535,7 @@ cdef class Searcher:
             for p in range(s.nseats):
                 self.rstat[slot].vp[p] += est[p]
             for k in range(NCAT):
-                self.rstat[slot].bd[k] += s.breakdown[self.seat][k]
+                self.rstat[slot].bd[k] += s.breakdown[k][self.seat]
         self.iterations += 1
 
     def run(self, long long max_iterations=-1, double max_seconds=-1.0):

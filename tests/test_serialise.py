@@ -68,3 +68,22 @@ def test_state_struct_has_no_padding() -> None:
     """Equal states must have equal bytes (clone, hashing, the compact string)."""
     size, fields = GameState.layout()
     assert size == fields
+
+
+def test_two_dimensional_fields_have_distinct_or_equal_shapes() -> None:
+    """2-D fields sharing a first dimension share the second too: Cython's dict -> struct
+    conversion (from_dict, from_json) uses one temporary per first dimension."""
+    d = GameState.new(2, seed=1).to_dict()
+    shapes: dict[int, set[int]] = {}
+    for name, v in d.items():
+        if isinstance(v, list) and v and isinstance(v[0], list):
+            shapes.setdefault(len(v), set()).add(len(v[0]))
+    assert all(len(inner) == 1 for inner in shapes.values()), shapes
+
+
+def test_json_round_trip_keeps_the_score_breakdown() -> None:
+    g = GameState.new(2, seed=3)
+    g.playout(1)
+    h = GameState.from_json(g.to_json())
+    assert [h.score_breakdown(p) for p in range(2)] == [g.score_breakdown(p) for p in range(2)]
+    assert h == g

@@ -1,31 +1,67 @@
 """Rules fingerprint: one digest of what the rules core computes on many seeded random games.
 
 Run ``python bench/fingerprint.py`` before and after a change that must not change the rules
-(a speed-up, a refactoring): the digest must stay identical. It hashes, at every step of a few
-hundred random 2-, 3- and 4-player games (and solo games when Botankhamun is built):
+(a speed-up, a refactoring, a new table option that is off): the digest must stay identical.
+It is built from *meaning*, not from memory layout, so it survives a new struct field, a new
+action encoding or a renumbered enum:
 
-* the legal actions in order (the order is part of the contract) or, at a chance step, the
-  outcomes with their probabilities and the outcome ``sample_chance`` draws;
-* the state bytes (``GameState.to_bytes()``) after every applied action;
-* at regular steps, the final state of a compiled random playout (``GameState.playout``) from
-  that position, and for every game count the totals of ``random_playouts`` (the compiled
-  loop's decision count depends on every list length it saw).
+* the legal actions of every decision in order, as notation tokens (the order is part of
+  the contract), and at a chance step the outcomes as tokens with their probabilities and
+  the outcome ``sample_chance`` draws;
+* after every applied action, the named fields of :data:`FIELDS` (VP, stocks, dice,
+  board, cards, Botankhamun...), read from ``GameState.to_dict()`` and turned into
+  canonical rows by :func:`canonical` (cards by name, dice by colour name);
+* at regular steps, the canonical final state of a compiled random playout from there;
+* the final VP and winner.
 
-Usage: ``python bench/fingerprint.py [--games N] [--verbose]``.
+``--save FILE`` writes the digest per player count as JSON; ``--check FILE`` compares and
+exits 1 on a difference (``bench/fingerprint_ref.json`` is the reference recorded before the
+second-generation core, at the default 200 games per player count).
+
+Usage: ``python bench/fingerprint.py [--games N] [--verbose] [--save F | --check F]``.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import struct
+import sys
 
-from tekhenu_engine import _core
 from tekhenu_engine._core import GameState
+from tekhenu_engine.notation import card_name, format_action
+
+# Named state fields that carry rule meaning (not rng, version, option bits, task stack
+# layout or bookkeeping fields whose encoding may change).
+FIELDS = ("nplayers", "nseats", "difficulty", "arrow", "round", "turn_idx", "maat_count",
+          "scoring_count", "first_player", "turn_order", "horus_slot_god", "statue_god", "people",
+          "people_gold", "osiris", "osiris_row2_gold", "temple_tile", "temple_rot", "temple_owner",
+          "bspace", "ra", "pillar_loc", "market_open", "destiny_owner", "vp", "happiness",
+          "population", "gold", "scribes", "faith", "res", "prod", "excess", "pure_sum",
+          "taint_sum", "statues", "buildings", "pillars", "destiny", "balance", "final_vp",
+          "breakdown", "bot_pyramid", "bot_pos", "bot_turns")
+COLOURS = ("yellow", "brown", "white", "black", "gray", "red", "blue", "green")
 
 
-def _ints(values: list[int]) -> bytes:
-    return struct.pack(f"<{len(values)}i", *values)
+def canonical(g: GameState) -> str:
+    """The rule-meaningful content of a state as one text (stable across encodings)."""
+    d = g.to_dict()
+    rows = [f"{k}={d[k]}" for k in FIELDS if k in d]
+    dice = sorted((COLOURS[c], v, loc) for c, v, loc in
+                  zip(d["die_colour"][: d["ndice"]], d["die_value"][: d["ndice"]], d["die_loc"][: d["ndice"]]))
+    rows.append(f"dice={dice}")
+    cards = []
+    for cid, loc in enumerate(d["card_loc"]):
+        try:
+            name = card_name(cid)
+        except (ValueError, IndexError, KeyError):
+            continue
+        cards.append((name, loc))
+    rows.append(f"cards={sorted(cards)}")
+    rows.append(f"market={[card_name(c) if c >= 0 else '-' for c in d['market']]}")
+    rows.append(f"start={d['start_loc']}")
+    return "\n".join(rows)
 
 
 def game_digest(players: int, seed: int, h: "hashlib._Hash", playout_every: int = 25) -> int:
@@ -33,55 +69,68 @@ def game_digest(players: int, seed: int, h: "hashlib._Hash", playout_every: int 
     g = GameState.new(players, seed=seed)
     rnd = random.Random(seed * 7919 + players)
     step = 0
-    h.update(g.to_bytes())
+    h.update(canonical(g).encode())
     while not g.is_terminal():
         if g.is_chance():
             outs = g.chance_outcomes()
-            h.update(b"C" + _ints([a for a, _ in outs]))
+            h.update(("C" + " ".join(format_action(a) for a, _ in outs)).encode())
             h.update(struct.pack(f"<{len(outs)}d", *[pr for _, pr in outs]))
             a = g.sample_chance()
-            h.update(_ints([a]))
+            h.update(format_action(a).encode())
         else:
             legal = g.legal_actions()
-            h.update(b"D" + _ints([g.current_player()] + legal))
+            h.update((f"D{g.current_player()} " + " ".join(format_action(x) for x in legal)).encode())
             a = rnd.choice(legal)
         if step % playout_every == 0:
             c = g.clone()
             c.playout(seed * 31 + step)
-            h.update(b"P" + c.to_bytes())
+            h.update(b"P" + canonical(c).encode())
         g.apply(a)
-        h.update(g.to_bytes())
+        h.update(canonical(g).encode())
         step += 1
-    h.update(_ints(g.returns() + [g.winner()]))
+    h.update(f"R{g.returns()} W{g.winner()}".encode())
     return step
 
 
-def fingerprint(games: int = 300, verbose: bool = False) -> str:
-    """The digest over `games` games per player count (plus the compiled loops' totals)."""
-    h = hashlib.sha256()
-    counts = [2, 3, 4]
-    counts.insert(0, 1)
-    for players in counts:
+def fingerprint(games: int = 200, verbose: bool = False) -> dict[str, str]:
+    """The digest per player count (1 = solo) and over all, for `games` games per count."""
+    out: dict[str, str] = {}
+    total = hashlib.sha256()
+    for players in (1, 2, 3, 4):
         sub = hashlib.sha256()
         steps = 0
         for seed in range(games):
             steps += game_digest(players, seed, sub)
-        for seed in range(3):
-            sub.update(_ints(list(_core.random_playouts(players, 200, seed))))
-        res = _core.checked_random_games(players, 50, seed=11)
-        sub.update(_ints([res["games"], res["decisions"], res["chances"], res["failure"] is None]))
         if verbose:
-            print(f"{players} players: {games} games, {steps} steps, {sub.hexdigest()[:16]}")
-        h.update(sub.digest())
-    return h.hexdigest()
+            print(f"{players} players: {games} games, {steps} steps, {sub.hexdigest()[:16]}", flush=True)
+        out[str(players)] = sub.hexdigest()
+        total.update(sub.digest())
+    out["all"] = total.hexdigest()
+    out["games"] = str(games)
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=300, help="games per player count")
+    ap.add_argument("--games", type=int, default=200, help="games per player count")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--save", help="write the digests to this JSON file")
+    ap.add_argument("--check", help="compare with the digests in this JSON file (exit 1 on a difference)")
     args = ap.parse_args()
-    print(fingerprint(args.games, args.verbose))
+    fp = fingerprint(args.games, args.verbose)
+    print(json.dumps(fp, indent=1))
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump(fp, f, indent=1)
+            f.write("\n")
+    if args.check:
+        with open(args.check) as f:
+            ref = json.load(f)
+        bad = [k for k in ref if fp.get(k) != ref[k]]
+        if bad:
+            print(f"fingerprint differs for: {', '.join(bad)}", file=sys.stderr)
+            sys.exit(1)
+        print("fingerprint unchanged")
 
 
 if __name__ == "__main__":

@@ -819,28 +819,38 @@ cdef class GameState:
     cdef State st
 
     @staticmethod
-    def new(int players=2, seed=0, *, random_horus=True, random_wheel=True,
-            difficulty="easy", decree8=False, random_start=False):
+    def new(int players=2, seed=0, options=None, **kw):
         """A new game at its first decision.
 
         players: 2-4, or 1 for solo against Botankhamun. seed: drives :meth:`sample_chance`
-        only (every chance step can also be fed from outside). random_horus / random_wheel:
-        random Horus tiles and wheel start, or the pre-printed layout and the arrow on
-        Horus. difficulty, decree8, random_start: solo table options.
+        only (every chance step can also be fed from outside). options: a
+        :class:`tekhenu_engine.options.TableOptions` (or a dict of its fields); keyword
+        arguments (random_horus, random_wheel, difficulty, decree8, random_start) change
+        single options. An unknown option is a ValueError.
         """
+        from .options import TableOptions
         if players not in (1, 2, 3, 4):
             raise ValueError(f"players must be 1 (solo) to 4, not {players!r}")
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        if options is None:
+            t = TableOptions()
+        elif isinstance(options, TableOptions):
+            t = options
+        elif isinstance(options, dict):
+            t = TableOptions.from_dict(options)
+        else:
+            raise ValueError(f"options must be a TableOptions or a dict, not {type(options).__name__}")
+        if kw:
+            t = TableOptions.from_dict({**t.to_dict(), **kw})
         cdef int opts = 0
-        if random_horus:
+        if t.random_horus:
             opts |= OPT_RANDOM_HORUS
-        if random_wheel:
+        if t.random_wheel:
             opts |= OPT_RANDOM_WHEEL
-        if decree8:
+        if t.decree8:
             opts |= OPT_DECREE8
-        if random_start:
+        if t.random_start:
             opts |= OPT_RANDOM_START
+        difficulty = t.difficulty
         cdef GameState g = GameState.__new__(GameState)
         init_state(&g.st, players, opts, DIFFICULTIES[difficulty], <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         return g
@@ -872,6 +882,14 @@ cdef class GameState:
     def num_seats(self):
         """Seats with pieces on the board (2 in solo: you and Botankhamun in seat 1)."""
         return self.st.nseats
+
+    def table_options(self):
+        """The :class:`~tekhenu_engine.options.TableOptions` this game was set up with."""
+        from .options import DIFFICULTIES as _D, TableOptions
+        o = self.st.options
+        return TableOptions(random_horus=bool(o & OPT_RANDOM_HORUS), random_wheel=bool(o & OPT_RANDOM_WHEEL),
+                            difficulty=_D[self.st.difficulty] if 0 <= self.st.difficulty < 3 else "easy",
+                            decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START))
 
     def current_player(self):
         """Seat to decide, CHANCE (-1) at a chance step, TERMINAL (-2) at the end."""

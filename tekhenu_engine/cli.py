@@ -20,6 +20,48 @@ def _fail(msg: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def _version_callback(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"tekhenu-engine {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version_callback, is_eager=True,
+                                       help="print the version and exit")) -> None:
+    """Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools."""
+
+
+# ----------------------------------------------------------------------------- docs
+DOCS = {"protocol": "PROTOCOL.md", "notation": "notation.md", "cards": "cards.md", "rules-notes": "rules-notes.md"}
+
+
+def doc_text(name: str) -> str:
+    """The text of a packaged document (the wheel carries them; a checkout reads its own)."""
+    from pathlib import Path
+
+    fname = DOCS[name]
+    here = Path(__file__).resolve().parent
+    for p in (here / "docs" / fname, here.parent / ("protocol" if name == "protocol" else "docs") / fname):
+        if p.is_file():
+            return p.read_text(encoding="utf-8")
+    raise FileNotFoundError(f"document {fname} is not installed with this package")
+
+
+@app.command()
+def docs(name: str = typer.Argument("protocol", help=f"one of: {', '.join(DOCS)}")) -> None:
+    """Print a document that ships with the package: the protocol spec, the move notation,
+    the card list or the rules notes."""
+    if name not in DOCS:
+        _fail(f"unknown document {name!r} (known: {', '.join(DOCS)})")
+    try:
+        typer.echo(doc_text(name))
+    except FileNotFoundError as e:
+        _fail(str(e))
+
+
 # ----------------------------------------------------------------------------- engine
 @app.command()
 def engine(player: Optional[str] = typer.Option(None, help="Player option (ismcts, greedy, flatmc, random)"),
@@ -27,7 +69,7 @@ def engine(player: Optional[str] = typer.Option(None, help="Player option (ismct
            movetime: Optional[int] = typer.Option(None, help="Movetime option in ms (budget of a bare go)"),
            threads: Optional[int] = typer.Option(None, help="Threads option"),
            seed: Optional[int] = typer.Option(None, help="Seed option")) -> None:
-    """Run the engine protocol on stdin/stdout (see protocol/PROTOCOL.md)."""
+    """Run the engine protocol on stdin/stdout (the spec: `tekhenu docs protocol`)."""
     from .protocol import Engine, private_stdio, serve
 
     preset = {k: str(v) for k, v in (("Player", player), ("Iterations", iterations), ("Movetime", movetime),

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator
 from ._core import GameState
 from .agents.registry import BotankhamunSide, make_agent, parse_spec
 from .notation import format_action, parse_action
+from .options import TableOptions
 
 
 @dataclass
@@ -62,10 +63,9 @@ def seat_sides(players: int, game: int, bot_side: str | None) -> list[str]:
 
 
 def new_state(table: dict, seed: int) -> GameState:
-    """The first position of a game with the record's table options."""
-    return GameState.new(table["players"], seed, difficulty=table.get("difficulty", "easy"),
-                         decree8=table.get("decree8", False),
-                         random_horus=table.get("random_horus", True), random_wheel=table.get("random_wheel", True))
+    """The first position of a game with the record's table (``players`` plus TableOptions fields)."""
+    opts = {k: v for k, v in table.items() if k != "players"}
+    return GameState.new(table["players"], seed, TableOptions.from_dict(opts))
 
 
 def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = None) -> dict:

@@ -20,6 +20,7 @@ from . import data
 from ._core import DIFFICULTIES, GameState
 from .agents.registry import available_players, make_agent
 from .notation import KINDS, format_action, parse_action
+from .options import TableOptions
 from .render import render, seat_name
 
 ENGINE_NAME = "Tekhenu Engine 0.1"
@@ -155,7 +156,7 @@ class Position:
     base_applied: int = 0
 
 
-NEW_KEYS = ("players", "seat", "seed", "difficulty", "decrees", "horus", "wheel", "start")
+NEW_KEYS = ("players", "seat", "seed")  # the rest are TableOptions words
 
 
 def _int(word: str, what: str, lo: int, hi: int) -> int:
@@ -169,17 +170,19 @@ def _int(word: str, what: str, lo: int, hi: int) -> int:
 
 
 def parse_table(words: list[str]) -> dict:
-    """The game options of ``position new`` (key value pairs, plus the flag ``decree8``)."""
-    opts: dict[str, Any] = {}
+    """The game of ``position new``: players, seat, seed, and the TableOptions words.
+
+    Returns ``{"players": N, ["seat": S], ["seed": X], "words": [...]}``; the option words
+    are checked by :meth:`TableOptions.from_words` (a ProtocolError names a bad one).
+    """
+    opts: dict[str, Any] = {"words": []}
     i = 0
     while i < len(words):
         key = words[i]
-        if key == "decree8":
-            opts["decrees"] = 8
+        if key not in NEW_KEYS:
+            opts["words"].append(key)
             i += 1
             continue
-        if key not in NEW_KEYS:
-            raise ProtocolError(f"unknown game option {key!r} (known: {', '.join(NEW_KEYS)}, decree8)")
         if key in opts:
             raise ProtocolError(f"game option {key!r} given twice")
         if i + 1 >= len(words):
@@ -189,29 +192,16 @@ def parse_table(words: list[str]) -> dict:
             opts[key] = _int(v, "players", 1, 4)
         elif key == "seat":
             opts[key] = _int(v, "seat", 0, 3)
-        elif key == "seed":
+        else:
             opts[key] = _int(v, "seed", 0, 2**63 - 1)
-        elif key == "difficulty":
-            if v not in DIFFICULTIES:
-                raise ProtocolError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {v!r}")
-            opts[key] = v
-        elif key == "decrees":
-            if v not in ("4", "8"):
-                raise ProtocolError(f"decrees must be 4 or 8 (VP of Botankhamun's Decrees), not {v!r}")
-            opts[key] = int(v)
-        elif key == "horus":
-            if v not in ("random", "preprinted"):
-                raise ProtocolError(f"horus must be random or preprinted, not {v!r}")
-            opts[key] = v
-        elif key == "wheel":
-            if v not in ("random", "fixed"):
-                raise ProtocolError(f"wheel must be random or fixed, not {v!r}")
-            opts[key] = v
-        elif key == "start":
-            if v not in ("draft", "random"):
-                raise ProtocolError(f"start must be draft or random, not {v!r}")
-            opts[key] = v
         i += 2
+    try:
+        TableOptions.from_words(opts["words"])
+    except ValueError as e:
+        msg = str(e)
+        if msg.startswith("unknown game option"):
+            msg = msg.replace("(known: ", f"(known: {', '.join(NEW_KEYS)}, ")
+        raise ProtocolError(msg) from None
     if "players" not in opts:
         raise ProtocolError("position new needs 'players <1-4>'")
     seats = 2 if opts["players"] == 1 else opts["players"]
@@ -220,15 +210,15 @@ def parse_table(words: list[str]) -> dict:
     return opts
 
 
+def table_options(opts: dict) -> TableOptions:
+    """The :class:`TableOptions` of parsed ``position new`` options."""
+    return TableOptions.from_words(opts.get("words", []))
+
+
 def new_game(opts: dict) -> GameState:
     """The first position of a game with the ``position new`` options."""
     try:
-        return GameState.new(opts["players"], opts.get("seed", 0),
-                             random_horus=opts.get("horus", "random") == "random",
-                             random_wheel=opts.get("wheel", "random") == "random",
-                             difficulty=opts.get("difficulty", "easy"),
-                             decree8=opts.get("decrees", 4) == 8,
-                             random_start=opts.get("start", "draft") == "random")
+        return GameState.new(opts["players"], opts.get("seed", 0), table_options(opts))
     except ValueError as e:
         raise ProtocolError(f"impossible position: {e}") from None
 
@@ -574,9 +564,13 @@ class Engine:
         if kind == "new":
             opts = parse_table(rest)
             if opts["players"] == 1:  # the Botankhamun options are the defaults of a solo table
-                opts.setdefault("difficulty", self.values["Botankhamun"])
-                opts.setdefault("decrees", 8 if self.values["Botankhamun Decree8"] else 4)
-            header = ("new", tuple(sorted(opts.items())))
+                if "difficulty" not in opts["words"]:
+                    opts["words"] += ["difficulty", self.values["Botankhamun"]]
+                if "decrees" not in opts["words"] and "decree8" not in opts["words"] \
+                        and self.values["Botankhamun Decree8"]:
+                    opts["words"].append("decree8")
+            header = ("new", opts["players"], opts.get("seat"), opts.get("seed"),
+                      table_options(opts))
             seat, auto = opts.get("seat", 0), "seed" in opts
             make_root = lambda: new_game(opts)  # noqa: E731
         elif kind == "state":

@@ -181,7 +181,11 @@ def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float
 def render_plot(rows: list[dict], path: Path) -> None:
     """A PNG: Elo over greedy against the budget (2-player, direct and chained through the budget
     steps) and win rate against each Botankhamun table by budget (solo)."""
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError('the strength plot needs matplotlib: pip install "tekhenu-engine[plot]" '
+                           '(or run with --no-plot)') from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FixedLocator, NullLocator
@@ -237,7 +241,10 @@ def write_report(rows: list[dict], out_dir: Path, command: str, seconds: float) 
     png = out_dir / "strength.png"
     md.write_text(render_markdown(rows, command, seconds) + "\n")
     (out_dir / "strength.json").write_text(json.dumps(rows, indent=1) + "\n")
-    render_plot(rows, png)
+    try:
+        render_plot(rows, png)
+    except RuntimeError as e:  # matplotlib missing: the report and the raw rows are kept
+        print(f"warning: {e}; {md} and strength.json were written, the plot was not", file=sys.stderr)
     return md, png
 
 

@@ -4,15 +4,20 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from ._core import GameState
 from .notation import format_action, parse_action
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools.")
+
+
+def Flag(*names: str, help: str) -> Any:  # noqa: N802 - reads like typer.Option
+    """A boolean option shown as a flag in --help (``--json``, not ``--json <bool>``)."""
+    return typer.Option(False, *names, help=help, metavar="", show_default=False)
 
 
 def _fail(msg: str, code: int = 2) -> None:
@@ -30,7 +35,7 @@ def _version_callback(value: bool) -> None:
 
 @app.callback()
 def _main(version: bool = typer.Option(False, "--version", callback=_version_callback, is_eager=True,
-                                       help="print the version and exit")) -> None:
+                                       help="print the version and exit", metavar="", show_default=False)) -> None:
     """Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools."""
 
 
@@ -103,7 +108,7 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
          seat: int = typer.Option(0, help="your seat (solo: always 0)"),
          opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search)"),
          difficulty: str = typer.Option("hard", help="Botankhamun: easy, medium or hard"),
-         decree8: bool = typer.Option(False, help="Botankhamun's Decrees score 8 VP"),
+         decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
     """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
     from .agents.registry import make_agent
@@ -196,46 +201,119 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
 
 
 # ----------------------------------------------------------------------------- match
-@app.command()
+MATCH_HELP = """Play engine against engine, like cutechess-cli / fastchess.
+
+SPEC: ismcts[:iterations=N|:movetime=MS|...], botankhamun:<easy|medium|hard>[:decree8], greedy,
+flatmc, random[:seed=N], or cmd:<command line> for an engine speaking the protocol. A cmd: side takes
+settings among its words: option.<Name>=<value> (setoption, e.g. option.Threads=2), movetime=MS,
+iterations=N, nodes=N, depth=N (added to every go), timeout=S and margin=MS (its move limit), e.g.
+--a "cmd:tekhenu engine option.Threads=2 movetime=200".
+
+Games 2k and 2k+1 share a seed with the seats swapped (a pair). A line per game goes to stderr
+(the game's result, then A vs B: W-L-D, Elo with its 95% interval, LOS, the SPRT's LLR); the
+summary goes to stdout. A side that crashes, hangs past its move limit (movetime + --timemargin, or
+--move-timeout without a movetime), never answers uciok or plays an illegal move loses that game
+(the reason is in the record) and is restarted for the next one. Exit status: 0, or 1 when games
+ended in errors, 2 for a usage error, 130 after Ctrl-C (the summary of the games played is printed)."""
+
+
+@app.command(help=MATCH_HELP)
 def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
           b: str = typer.Option(..., "--b", help="SPEC of side B"),
           players: Optional[int] = typer.Option(None, help="2-4 (default 2; solo when a side is botankhamun)"),
-          games: int = typer.Option(10, min=1, help="number of games"),
+          games: int = typer.Option(10, min=1, help="number of games (the most, with --sprt)"),
           seed: int = typer.Option(0, help="base seed (game i uses a seed derived from it)"),
-          jobs: int = typer.Option(1, min=1, help="games played in parallel processes"),
-          json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
-          out: Optional[str] = typer.Option(None, help="write every game record (JSON lines)")) -> None:
-    """Play engine against engine. SPEC: ismcts[:iterations=N|:movetime=MS], botankhamun:<easy|medium|hard>
-    [:decree8], greedy, flatmc, random, or cmd:<command line>."""
-    from .match import MatchConfig, format_summary, run_match, summarise
+          jobs: int = typer.Option(1, min=1, help="games played in parallel processes (the same games as 1)"),
+          json_out: bool = Flag("--json", help="print the summary as one JSON object"),
+          out: Optional[str] = typer.Option(None, help="write every game record to this file (JSON lines); "
+                                            "an existing file is refused without --append or --force"),
+          append: bool = Flag("--append", help="resume: keep the records in --out and play only the games it lacks"),
+          force: bool = Flag("--force", help="overwrite an existing --out"),
+          sprt: Optional[str] = typer.Option(None, help="'elo0=0 elo1=10 alpha=0.05 beta=0.05': stop when "
+                                             "the SPRT decides"),
+          move_timeout: float = typer.Option(30.0, "--move-timeout", min=0.01,
+                                             help="seconds a cmd: engine may take for a move without a movetime, "
+                                             "and for its handshake"),
+          timemargin: int = typer.Option(1000, "--timemargin", min=0,
+                                         help="ms added to a cmd: engine's movetime before it is killed"),
+          quiet: bool = Flag("--quiet", help="no line per game")) -> None:
+    import os
 
-    config = MatchConfig(a, b, players, games, seed)
+    from .agents.registry import make_agent, parse_spec
+    from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
+
+    config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin)
+    test = None
     try:
         config.table()
-        from .agents.registry import make_agent, parse_spec
         for spec in (a, b):
-            if parse_spec(spec).kind != "cmd":
+            if parse_spec(spec).kind == "cmd":
+                make_agent(spec, start=False)  # settings and the program: checked, not started
+            else:
                 make_agent(spec)  # an unknown option or an agent this build lacks: say so before playing
+        if sprt is not None:
+            test = SPRT.parse(sprt)
     except ValueError as e:
         _fail(str(e))
-    records = []
-    fh = open(out, "w", encoding="utf-8") if out else None
+    if append and force:
+        _fail("--append and --force exclude each other")
+    if (append or force) and not out:
+        _fail("--append and --force need --out FILE")
+    records: list[dict] = []
+    fh = None
+    if out:
+        exists = os.path.exists(out)
+        if exists and not (append or force):
+            _fail(f"{out} exists: give --append to resume the match or --force to overwrite it")
+        if append and exists:
+            try:
+                records = load_records(out)
+            except (OSError, ValueError) as e:
+                _fail(f"cannot read {out}: {e}")
+            bad = [r for r in records if not isinstance(r, dict) or not config.same_match(r)]
+            if bad:
+                _fail(f"{out} holds games of another match (sides, table or --seed differ)")
+        try:
+            fh = open(out, "a" if append else "w", encoding="utf-8")
+        except OSError as e:
+            _fail(f"cannot write {out}: {e.strerror or e}")
+    done = {r["game"] for r in records}
+
+    def report(rec: dict | None) -> None:
+        if not quiet:
+            typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
+
+    interrupted = False
+    it = run_match(config, jobs, skip=done)
     try:
-        with typer.progressbar(length=games, label="games", file=sys.stderr) as bar:
-            for rec in run_match(config, jobs):
-                records.append(rec)
-                if fh:
-                    fh.write(json.dumps(rec) + "\n")
-                    fh.flush()
-                bar.update(1)
+        for rec in it:
+            records.append(rec)
+            if fh:
+                fh.write(json.dumps(rec) + "\n")
+                fh.flush()
+            report(rec)
+            if test is not None and test.state(records, config.paired())["decision"]:
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+        typer.echo("interrupted: the summary of the games played", err=True)
     finally:
+        try:
+            it.close()
+        except KeyboardInterrupt:
+            pass
         if fh:
             fh.close()
-    summary = summarise(records, config)
+    records.sort(key=lambda r: r["game"])
+    summary = summarise(records, config, test)
     for r in records:
         if r["error"]:
-            typer.echo(f"game {r['game']}: error: {r['error']}", err=True)
+            typer.echo(f"game {r['game'] + 1}: error: {r['error']}", err=True)
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
+    if interrupted:
+        raise typer.Exit(130)
+    if summary["errors"]:
+        raise typer.Exit(1)
 
 
 # ----------------------------------------------------------------------------- analyse
@@ -288,7 +366,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
 # ----------------------------------------------------------------------------- perft
 @app.command()
 def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
-          depth: int = typer.Option(3, min=0, max=12), divide: bool = typer.Option(False, help="count per first move")) -> None:
+          depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move")) -> None:
     """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
     from .protocol import perft as count
 
@@ -309,8 +387,8 @@ def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = type
 
 # ----------------------------------------------------------------------------- bench
 @app.command()
-def bench(json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
-          quick: bool = typer.Option(False, help="fewer rounds (a quick look, noisier)")) -> None:
+def bench(json_out: bool = Flag("--json", help="print one JSON object"),
+          quick: bool = Flag("--quick", help="fewer rounds (a quick look, noisier)")) -> None:
     """Speed figures of the rules core and the search, each next to its reference.
 
     Compiled random playouts (2p, 3p, 4p, solo) next to the same loop driven from Python;
@@ -330,7 +408,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              seed: int = typer.Option(2026, help="base seed (a report reproduces from it)"),
              jobs: int = typer.Option(1, help="games played in parallel processes"),
              out: str = typer.Option("docs", help="folder for strength.md and strength.png"),
-             quiet: bool = typer.Option(False, help="no progress line")) -> None:
+             quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
     Random, greedy and flat Monte Carlo, ISMCTS at each budget (against greedy, flat MC and the

@@ -107,13 +107,17 @@ def _turn_key(g: GameState) -> tuple:
 def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or 2-4"),
          seat: int = typer.Option(0, help="your seat (solo: always 0)"),
          opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search)"),
-         difficulty: str = typer.Option("hard", help="Botankhamun: easy, medium or hard"),
+         difficulty: Optional[str] = typer.Option(None, help="Botankhamun: easy, medium or hard (with --players 1; "
+                                                  "default hard)"),
          decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
     """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
     from .agents.registry import make_agent
     from .render import bot_last_turn, render, seat_name
 
+    if players != 1 and (difficulty is not None or decree8):
+        _fail("--difficulty and --decree8 set Botankhamun: they need --players 1")
+    difficulty = difficulty or "hard"
     try:
         state = GameState.new(players, seed, difficulty=difficulty, decree8=decree8)
     except ValueError as e:
@@ -321,12 +325,17 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
 def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (tk1:...)"),
             record: Optional[str] = typer.Option(None, help="a game record file (JSON lines from match --out)"),
             game: int = typer.Option(0, help="which record in the file"),
-            move: Optional[int] = typer.Option(None, help="analyse before this move number (default: the end)"),
-            iterations: Optional[int] = typer.Option(None, help="search iterations"),
-            movetime: Optional[int] = typer.Option(None, help="search time in ms (default 1000)"),
+            move: Optional[int] = typer.Option(None, min=1, help="with --record: analyse the N-th decision of the "
+                                               "game (decisions are counted, chance outcomes are not; 1 is the "
+                                               "first); default: the last decision"),
+            iterations: Optional[int] = typer.Option(None, min=1, help="search iterations"),
+            movetime: Optional[int] = typer.Option(None, min=1, help="search time in ms (default 1000)"),
             seed: int = typer.Option(0, help="search seed"),
             jobs: int = typer.Option(1, min=1, help="search processes")) -> None:
-    """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation."""
+    """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation.
+
+    The position is a serialised state, or a decision of a game record: --move N is the N-th
+    decision (chance outcomes are not counted); without --move, the last decision of the game."""
     from .agents.registry import make_agent
     from .match import load_records, new_state
     from .protocol import format_analysis
@@ -342,12 +351,21 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
             if not 0 <= game < len(recs):
                 _fail(f"the file has {len(recs)} records; --game {game} is not one")
             rec = recs[game]
-            moves = rec["moves"] if move is None else rec["moves"][:move]
             g = new_state(rec["table"], rec["seed"])
-            for tok in moves:
+            before: list[GameState] = []  # the position before each decision
+            for tok in rec["moves"]:
+                if not g.is_chance():
+                    before.append(g.clone())
                 g.apply(parse_action(tok))
-    except (ValueError, OSError, KeyError) as e:
-        _fail(f"cannot load the position: {e}")
+            if not before:
+                _fail("the record holds no decision to analyse")
+            if move is not None and move > len(before):
+                _fail(f"the game has {len(before)} decisions; --move {move} is not one")
+            g = before[(move or len(before)) - 1]
+    except (ValueError, OSError, KeyError, TypeError) as e:
+        _fail(f"cannot load the position: {' '.join(str(e).split())[:200]}")
+    if move is not None and record is None:
+        _fail("--move needs --record")
     g.resolve_chance()
     if g.is_terminal():
         _fail("the game is over at that point: nothing to analyse")
@@ -407,7 +425,8 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              budgets: str = typer.Option("50,200,800", help="ISMCTS iterations per decision, comma-separated"),
              seed: int = typer.Option(2026, help="base seed (a report reproduces from it)"),
              jobs: int = typer.Option(1, help="games played in parallel processes"),
-             out: str = typer.Option("docs", help="folder for strength.md and strength.png"),
+             out: str = typer.Option(".", help="folder for strength.md and strength.png (default: the current "
+                                     "directory; --out docs regenerates the committed report)"),
              quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 

@@ -305,7 +305,7 @@ class SPRT:
         n = sum(counts)
         if n == 0:
             return 0.0
-        c = [k + 1e-3 for k in counts]  # regularised, so that a sweep has a variance
+        c = [k + 0.25 for k in counts]  # regularised (a quarter per outcome): a sweep has a variance
         tot = sum(c)
         mean = sum(k * v for k, v in zip(c, values)) / tot
         var = sum(k * (v - mean) ** 2 for k, v in zip(c, values)) / tot

@@ -863,7 +863,7 @@ class Engine:
                 "round": st.field("round"), "vp": st.returns(),
                 "winner": winner if winner is not None and winner >= 0 else None,
                 "seat": pos.seat, "seats": st.num_seats, "players": _players(st),
-                "moves": len(pos.tokens), "legal": len(st.legal_actions())}
+                "moves": len(pos.tokens), "legal": len(possible_outcomes(st, pos.seat))}
 
     def cmd_state(self, args: list[str], line: str) -> None:
         if args not in ([], ["json"]):

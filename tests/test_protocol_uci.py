@@ -195,3 +195,74 @@ def test_python_chess_play_and_analyse_return_through_the_protocol():
         assert engine.play(chess.Board(), chess.engine.Limit(depth=3)).move is None
     finally:
         engine.quit()
+
+
+# ----------------------------------------------------------------------------- PROTOCOL.md, run
+SPEC = ROOT / "protocol" / "PROTOCOL.md"
+
+
+def _sessions() -> list[list[str]]:
+    """The code blocks of the 'Example sessions' section of PROTOCOL.md."""
+    text = SPEC.read_text(encoding="utf-8")
+    part = text.split("## Example sessions", 1)[1]
+    part = part.split("\n## ", 1)[0]
+    return [blk.strip("\n").splitlines() for blk in re.findall(r"```\n(.*?)```", part, re.S)]
+
+
+def _pattern(expected: str) -> re.Pattern:
+    return re.compile("^" + ".*".join(re.escape(p) for p in expected.split("...")) + "$")
+
+
+def _is_periodic(line: str) -> bool:
+    return line.startswith("info ") and not line.startswith("info string")
+
+
+def _run_session(eng: EngineProc, lines: list[str]) -> None:
+    steps: list[tuple[str, list[str]]] = []
+    for ln in lines:
+        if ln.startswith(">"):
+            steps.append((ln[2:], []))
+        elif ln.startswith("<"):
+            steps[-1][1].append(ln[2:] if len(ln) > 1 else "")
+    for cmd, expected in steps:
+        eng.send(cmd)
+        if not expected:
+            if cmd.split()[0] not in ("go", "ponderhit"):
+                assert [ln for ln in eng.sync() if not _is_periodic(ln)] == [], cmd
+            continue
+        k = 0
+        while k < len(expected):
+            want = expected[k]
+            if want == "...":  # any lines, up to the one the next pattern matches
+                nxt = _pattern(expected[k + 1])
+                while not nxt.match(got := eng.line(30)):
+                    pass
+                k += 2
+                continue
+            got = eng.line(30)
+            if _is_periodic(got) and not want.startswith("info "):
+                continue
+            assert _pattern(want).match(got), (cmd, want, got)
+            k += 1
+
+
+@pytest.mark.parametrize("k", range(len(_sessions())))
+def test_the_example_sessions_of_the_spec_run_as_written(k):
+    """'The examples in protocol/PROTOCOL.md are run by a test.'"""
+    e = EngineProc()
+    try:
+        _run_session(e, _sessions()[k])
+        assert all(_is_periodic(ln) for ln in e.sync())
+    finally:
+        e.close()
+
+
+def test_the_uci_reply_of_the_spec_is_the_engines():
+    """The handshake listed under '### `uci`' is exactly what the engine prints."""
+    text = SPEC.read_text(encoding="utf-8")
+    block = re.search(r"### `uci`\n```\n(.*?)```", text, re.S).group(1).strip().splitlines()
+    e = EngineProc()
+    try:
+        assert e.ask("uci", "uciok") == block
+    finally:
+        e.close()

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator
 
 from ._core import GameState
 from .agents.play import AgentFault, play_out
-from .agents.registry import (DEFAULT_MARGIN_MS, DEFAULT_MOVE_TIMEOUT_S, BotankhamunSide, ExternalEngine,
+from .agents.registry import (DEFAULT_MARGIN_MS, DEFAULT_MOVE_TIMEOUT_S, BotankhamunSide, EngineFault, ExternalEngine,
                               make_agent, parse_spec)
 from .notation import format_action, parse_action
 from .options import TableOptions
@@ -125,6 +125,8 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
             return agents[sides[seat]].choose(obs, seat)
         except AgentFault:
             raise
+        except EngineFault as e:  # the message names the engine and what happened
+            raise AgentFault(seat, str(e)) from None
         except Exception as e:  # the agent's failure, not the referee's
             raise AgentFault(seat, f"{type(e).__name__}: {e}") from None
 
@@ -145,7 +147,9 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
             play_out(state, choose, on_action=lambda st, seat, a: rec["moves"].append(format_action(a)))
         except AgentFault as e:
             side = sides[e.seat]
-            raise AgentFault(e.seat, f"side {side} ({agents[side].name}): {e.reason}") from None
+            name = getattr(agents[side], "name", side)
+            who = f"side {side}" if e.reason.startswith(str(name)) else f"side {side} ({name})"
+            raise AgentFault(e.seat, f"{who}: {e.reason}") from None
         rec["vp"] = state.returns()
         rec["winner"] = state.winner()
         rec["winner_side"] = sides[rec["winner"]] if rec["winner"] is not None and rec["winner"] >= 0 else None

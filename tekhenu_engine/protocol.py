@@ -3,7 +3,11 @@
 Run it with ``tekhenu engine`` or ``python -m tekhenu_engine.protocol``. One command per
 line in, replies out. The search runs in a background thread, so ``isready`` and ``stop``
 are answered while it thinks. Every line that is not a valid command gets exactly one
-``info string error: ...`` reply and changes nothing.
+``info string error: ...`` reply and changes nothing; every ``go`` ends with exactly one
+``bestmove`` (``bestmove (none)`` after an error). Besides the UCI core it answers what Stockfish
+answers (``go perft``, ``bench``, ``d``, ``go depth/nodes/searchmoves/ponder``, ``ponderhit``,
+``UCI_AnalyseMode``) and its own extensions (``legal``, ``show [format]``, ``state [json]``,
+``perft``, ``analyse``).
 """
 from __future__ import annotations
 

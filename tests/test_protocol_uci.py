@@ -115,12 +115,12 @@ def test_uci_commands_are_answered_not_unknown(eng):
     out = eng.ask("go iterations 100", "bestmove")
     assert any("visits" in ln for ln in out)
     eng.send("setoption name UCI_AnalyseMode value false")
-    # bestmove ... ponder: the predicted reply
-    eng.send("position new players 2 seed 3 moves keep:D24 keep:D14 draft:S05 draft:S10 draft:S11 draft:S08 "
-             "destiny:A04 gain:B destiny:A02 keep:T21")
-    best = eng.ask("go iterations 400", "bestmove")[-1].split()
-    if len(best) == 4:
-        assert best[2] == "ponder" and best[3] != "?"
+    # bestmove ... ponder: the predicted reply, a legal move once bestmove is played
+    eng.send("position new players 2 seed 7 moves keep:D18")
+    best = eng.ask("go iterations 300", "bestmove")[-1].split()
+    assert len(best) == 4 and best[2] == "ponder", best
+    eng.send(f"position new players 2 seed 7 moves keep:D18 {best[1]}")
+    assert best[3] in eng.legal()
     eng.send("bench 20")
     out = []
     while not out or "bench total" not in out[-1]:

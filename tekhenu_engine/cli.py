@@ -11,7 +11,39 @@ import typer
 from ._core import GameState
 from .notation import format_action, parse_action
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+try:  # typer vendors click (0.20+); older typers use click itself
+    from typer._click import exceptions as _cx
+except ImportError:  # pragma: no cover
+    from click import exceptions as _cx  # type: ignore[no-redef]
+
+
+class _App(typer.Typer):
+    """The ``tekhenu`` app: a usage error (a missing or malformed option) is one line, ``error: ...
+    (see 'tekhenu CMD --help')``, exit status 2, like every other user error of the command."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().__call__(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().__call__(*args, **kwargs)
+        except _cx.NoArgsIsHelpError as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except _cx.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "tekhenu"
+            typer.echo(f"error: {' '.join(e.format_message().split())} (see '{where} --help')", err=True)
+            sys.exit(e.exit_code)
+        except _cx.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except _cx.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = _App(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools.")
 
 

@@ -228,3 +228,15 @@ def test_bench_folder_collects_the_benchmarks():
                        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "bench_core.py::test_compiled_random_playouts" in p.stdout
+
+
+@pytest.mark.parametrize("args", [["analyse", "--record", "x.jsonl", "--move", "-5"], ["analyse", "--movetime", "0"],
+                                  ["match", "--a", "random"], ["match", "--a", "random", "--b", "random", "--games", "x"],
+                                  ["frobnicate"]])
+def test_usage_errors_are_one_line_from_the_installed_command(args):
+    """'Every user error is one clear line and a non-zero exit, never a traceback' - also the errors
+    the option parser finds (the `tekhenu` entry point turns click's usage block into one line)."""
+    p = cli(*args)
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "--help" in lines[0], p.stderr

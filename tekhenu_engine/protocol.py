@@ -26,15 +26,22 @@ from typing import Any, Callable, TextIO
 from . import _core, data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
 from .agents.registry import available_players, make_agent
-from .notation import KINDS, VERBS, card_name, format_action, parse_action
+from .notation import card_id, card_name, format_action, parse_action
 from .options import TableOptions
 from .render import render, seat_name
 
 ENGINE_NAME = "Tekhenu Engine 0.1"
 ENGINE_AUTHOR = "the tekhenu_engine developers"
 
-# action kinds that name cards, by their notation verbs (the one encoding: notation / _core)
-K_DRAW, K_KEEP, K_DECREES, K_BLESS = VERBS["draw"], VERBS["keep"], VERBS["decrees"], VERBS["bless"]
+# actions are read through their notation tokens (verb:argument), never their bit layout: the
+# encoding has one home (_core, notation). Verbs of the actions that name cards:
+CARD_VERBS = ("draw", "keep", "decrees", "bless")
+_CARD_NAME = re.compile(r"\b[BTD][0-9][0-9]\b")
+
+
+def verb_of(action: int) -> str:
+    """The notation verb of an action (``draw``, ``keep``, ``take`` ...)."""
+    return format_action(action).partition(":")[0]
 
 
 def _loc(name: str, value: int) -> int:
@@ -267,15 +274,11 @@ def new_game(opts: dict) -> GameState:
 
 
 def cards_named(action: int) -> list[int]:
-    """Card ids an action names (draws, keeps, Decree sets, Blessings)."""
-    kind, x = action >> 24, action & 0xFFFFFF
-    if kind in (K_DRAW, K_KEEP):
-        return [x]
-    if kind == K_BLESS:
-        return [x & 0x7F]
-    if kind == K_DECREES:
-        return [c for c in (((x >> (7 * i)) & 0x7F) - 1 for i in range(3)) if c >= 0]
-    return []
+    """Card ids an action names (draws, keeps, Decree sets, Blessings), read from its token."""
+    verb, _, arg = format_action(action).partition(":")
+    if verb not in CARD_VERBS:
+        return []
+    return [card_id(m) for m in _CARD_NAME.findall(arg)]
 
 
 def repair(state: GameState, action: int, seat: int, rng: random.Random) -> GameState | None:
@@ -288,14 +291,14 @@ def repair(state: GameState, action: int, seat: int, rng: random.Random) -> Game
     """
     names = cards_named(action)
     cp = state.current_player()
-    kind = action >> 24
+    kind = verb_of(action)
     if not names:
         return None
-    if kind == K_DRAW:
+    if kind == "draw":
         targets = {CL_PILE, CL_BOTTOM}
-    elif kind == K_KEEP and cp >= 0:
+    elif kind == "keep" and cp >= 0:
         targets = {CL_PENDING + cp}
-    elif kind in (K_DECREES, K_BLESS) and cp >= 0:
+    elif kind in ("decrees", "bless") and cp >= 0:
         targets = {CL_HAND + cp}
     else:
         return None
@@ -355,7 +358,7 @@ def possible_outcomes(state: GameState, seat: int) -> list[int]:
     seen, of the deck being drawn, that :func:`repair` can put on the pile (it is accepted as a
     move). The list is sorted by the notation's order of actions."""
     outs = state.legal_actions()
-    draws = [a for a in outs if a >> 24 == K_DRAW] if state.is_chance() else []
+    draws = [a for a in outs if verb_of(a) == "draw"] if state.is_chance() else []
     if not draws:
         return outs
     seen = state.observation(seat).field("card_loc")
@@ -393,7 +396,7 @@ def apply_moves(pos: Position, tokens: list[str], rng: random.Random) -> None:
                 raise ProtocolError(f"{where}: a masked outcome, but seat {state.current_player()} "
                                     f"decides now (legal: {_legal_hint(state)})")
             verb = tok[:-2]
-            outcomes = [(a, p) for a, p in state.chance_outcomes() if KINDS.get(a >> 24) == verb]
+            outcomes = [(a, p) for a, p in state.chance_outcomes() if verb_of(a) == verb]
             if not outcomes:
                 raise ProtocolError(f"{where}: the pending chance step has no {_q(verb)} outcomes "
                                     f"(outcomes: {_legal_hint(state)})")

@@ -4,15 +4,52 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from ._core import GameState
 from .notation import format_action, parse_action
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+try:  # typer vendors click (0.20+); older typers use click itself
+    from typer._click import exceptions as _cx
+except ImportError:  # pragma: no cover
+    from click import exceptions as _cx  # type: ignore[no-redef]
+
+
+class _App(typer.Typer):
+    """The ``tekhenu`` app: a usage error (a missing or malformed option) is one line, ``error: ...
+    (see 'tekhenu CMD --help')``, exit status 2, like every other user error of the command."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().__call__(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().__call__(*args, **kwargs)
+        except _cx.NoArgsIsHelpError as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except _cx.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "tekhenu"
+            typer.echo(f"error: {' '.join(e.format_message().split())} (see '{where} --help')", err=True)
+            sys.exit(e.exit_code)
+        except _cx.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except _cx.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = _App(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools.")
+
+
+def Flag(*names: str, help: str) -> Any:  # noqa: N802 - reads like typer.Option
+    """A boolean option shown as a flag in --help (``--json``, not ``--json <bool>``)."""
+    return typer.Option(False, *names, help=help, metavar="", show_default=False)
 
 
 def _fail(msg: str, code: int = 2) -> None:
@@ -30,7 +67,7 @@ def _version_callback(value: bool) -> None:
 
 @app.callback()
 def _main(version: bool = typer.Option(False, "--version", callback=_version_callback, is_eager=True,
-                                       help="print the version and exit")) -> None:
+                                       help="print the version and exit", metavar="", show_default=False)) -> None:
     """Tekhenu: Obelisk of the Sun - an AI engine, its protocol and tools."""
 
 
@@ -102,13 +139,17 @@ def _turn_key(g: GameState) -> tuple:
 def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or 2-4"),
          seat: int = typer.Option(0, help="your seat (solo: always 0)"),
          opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search)"),
-         difficulty: str = typer.Option("hard", help="Botankhamun: easy, medium or hard"),
-         decree8: bool = typer.Option(False, help="Botankhamun's Decrees score 8 VP"),
+         difficulty: Optional[str] = typer.Option(None, help="Botankhamun: easy, medium or hard (with --players 1; "
+                                                  "default hard)"),
+         decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
     """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
     from .agents.registry import make_agent
     from .render import bot_last_turn, render, seat_name
 
+    if players != 1 and (difficulty is not None or decree8):
+        _fail("--difficulty and --decree8 set Botankhamun: they need --players 1")
+    difficulty = difficulty or "hard"
     try:
         state = GameState.new(players, seed, difficulty=difficulty, decree8=decree8)
     except ValueError as e:
@@ -196,46 +237,119 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
 
 
 # ----------------------------------------------------------------------------- match
-@app.command()
+MATCH_HELP = """Play engine against engine, like cutechess-cli / fastchess.
+
+SPEC: ismcts[:iterations=N|:movetime=MS|...], botankhamun:<easy|medium|hard>[:decree8], greedy,
+flatmc, random[:seed=N], or cmd:<command line> for an engine speaking the protocol. A cmd: side takes
+settings among its words: option.<Name>=<value> (setoption, e.g. option.Threads=2), movetime=MS,
+iterations=N, nodes=N, depth=N (added to every go), timeout=S and margin=MS (its move limit), e.g.
+--a "cmd:tekhenu engine option.Threads=2 movetime=200".
+
+Games 2k and 2k+1 share a seed with the seats swapped (a pair). A line per game goes to stderr
+(the game's result, then A vs B: W-L-D, Elo with its 95% interval, LOS, the SPRT's LLR); the
+summary goes to stdout. A side that crashes, hangs past its move limit (movetime + --timemargin, or
+--move-timeout without a movetime), never answers uciok or plays an illegal move loses that game
+(the reason is in the record) and is restarted for the next one. Exit status: 0, or 1 when games
+ended in errors, 2 for a usage error, 130 after Ctrl-C (the summary of the games played is printed)."""
+
+
+@app.command(help=MATCH_HELP)
 def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
           b: str = typer.Option(..., "--b", help="SPEC of side B"),
           players: Optional[int] = typer.Option(None, help="2-4 (default 2; solo when a side is botankhamun)"),
-          games: int = typer.Option(10, min=1, help="number of games"),
+          games: int = typer.Option(10, min=1, help="number of games (the most, with --sprt)"),
           seed: int = typer.Option(0, help="base seed (game i uses a seed derived from it)"),
-          jobs: int = typer.Option(1, min=1, help="games played in parallel processes"),
-          json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
-          out: Optional[str] = typer.Option(None, help="write every game record (JSON lines)")) -> None:
-    """Play engine against engine. SPEC: ismcts[:iterations=N|:movetime=MS], botankhamun:<easy|medium|hard>
-    [:decree8], greedy, flatmc, random, or cmd:<command line>."""
-    from .match import MatchConfig, format_summary, run_match, summarise
+          jobs: int = typer.Option(1, min=1, help="games played in parallel processes (the same games as 1)"),
+          json_out: bool = Flag("--json", help="print the summary as one JSON object"),
+          out: Optional[str] = typer.Option(None, help="write every game record to this file (JSON lines); "
+                                            "an existing file is refused without --append or --force"),
+          append: bool = Flag("--append", help="resume: keep the records in --out and play only the games it lacks"),
+          force: bool = Flag("--force", help="overwrite an existing --out"),
+          sprt: Optional[str] = typer.Option(None, help="'elo0=0 elo1=10 alpha=0.05 beta=0.05': stop when "
+                                             "the SPRT decides"),
+          move_timeout: float = typer.Option(30.0, "--move-timeout", min=0.01,
+                                             help="seconds a cmd: engine may take for a move without a movetime, "
+                                             "and for its handshake"),
+          timemargin: int = typer.Option(1000, "--timemargin", min=0,
+                                         help="ms added to a cmd: engine's movetime before it is killed"),
+          quiet: bool = Flag("--quiet", help="no line per game")) -> None:
+    import os
 
-    config = MatchConfig(a, b, players, games, seed)
+    from .agents.registry import make_agent, parse_spec
+    from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
+
+    config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin)
+    test = None
     try:
         config.table()
-        from .agents.registry import make_agent, parse_spec
         for spec in (a, b):
-            if parse_spec(spec).kind != "cmd":
+            if parse_spec(spec).kind == "cmd":
+                make_agent(spec, start=False)  # settings and the program: checked, not started
+            else:
                 make_agent(spec)  # an unknown option or an agent this build lacks: say so before playing
+        if sprt is not None:
+            test = SPRT.parse(sprt)
     except ValueError as e:
         _fail(str(e))
-    records = []
-    fh = open(out, "w", encoding="utf-8") if out else None
+    if append and force:
+        _fail("--append and --force exclude each other")
+    if (append or force) and not out:
+        _fail("--append and --force need --out FILE")
+    records: list[dict] = []
+    fh = None
+    if out:
+        exists = os.path.exists(out)
+        if exists and not (append or force):
+            _fail(f"{out} exists: give --append to resume the match or --force to overwrite it")
+        if append and exists:
+            try:
+                records = load_records(out)
+            except (OSError, ValueError) as e:
+                _fail(f"cannot read {out}: {e}")
+            bad = [r for r in records if not isinstance(r, dict) or not config.same_match(r)]
+            if bad:
+                _fail(f"{out} holds games of another match (sides, table or --seed differ)")
+        try:
+            fh = open(out, "a" if append else "w", encoding="utf-8")
+        except OSError as e:
+            _fail(f"cannot write {out}: {e.strerror or e}")
+    done = {r["game"] for r in records}
+
+    def report(rec: dict | None) -> None:
+        if not quiet:
+            typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
+
+    interrupted = False
+    it = run_match(config, jobs, skip=done)
     try:
-        with typer.progressbar(length=games, label="games", file=sys.stderr) as bar:
-            for rec in run_match(config, jobs):
-                records.append(rec)
-                if fh:
-                    fh.write(json.dumps(rec) + "\n")
-                    fh.flush()
-                bar.update(1)
+        for rec in it:
+            records.append(rec)
+            if fh:
+                fh.write(json.dumps(rec) + "\n")
+                fh.flush()
+            report(rec)
+            if test is not None and test.state(records, config.paired())["decision"]:
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+        typer.echo("interrupted: the summary of the games played", err=True)
     finally:
+        try:
+            it.close()
+        except KeyboardInterrupt:
+            pass
         if fh:
             fh.close()
-    summary = summarise(records, config)
+    records.sort(key=lambda r: r["game"])
+    summary = summarise(records, config, test)
     for r in records:
         if r["error"]:
-            typer.echo(f"game {r['game']}: error: {r['error']}", err=True)
+            typer.echo(f"game {r['game'] + 1}: error: {r['error']}", err=True)
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
+    if interrupted:
+        raise typer.Exit(130)
+    if summary["errors"]:
+        raise typer.Exit(1)
 
 
 # ----------------------------------------------------------------------------- analyse
@@ -243,12 +357,17 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
 def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (tk1:...)"),
             record: Optional[str] = typer.Option(None, help="a game record file (JSON lines from match --out)"),
             game: int = typer.Option(0, help="which record in the file"),
-            move: Optional[int] = typer.Option(None, help="analyse before this move number (default: the end)"),
-            iterations: Optional[int] = typer.Option(None, help="search iterations"),
-            movetime: Optional[int] = typer.Option(None, help="search time in ms (default 1000)"),
+            move: Optional[int] = typer.Option(None, min=1, help="with --record: analyse the N-th decision of the "
+                                               "game (decisions are counted, chance outcomes are not; 1 is the "
+                                               "first); default: the last decision"),
+            iterations: Optional[int] = typer.Option(None, min=1, help="search iterations"),
+            movetime: Optional[int] = typer.Option(None, min=1, help="search time in ms (default 1000)"),
             seed: int = typer.Option(0, help="search seed"),
             jobs: int = typer.Option(1, min=1, help="search processes")) -> None:
-    """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation."""
+    """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation.
+
+    The position is a serialised state, or a decision of a game record: --move N is the N-th
+    decision (chance outcomes are not counted); without --move, the last decision of the game."""
     from .agents.registry import make_agent
     from .match import load_records, new_state
     from .protocol import format_analysis
@@ -264,12 +383,21 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
             if not 0 <= game < len(recs):
                 _fail(f"the file has {len(recs)} records; --game {game} is not one")
             rec = recs[game]
-            moves = rec["moves"] if move is None else rec["moves"][:move]
             g = new_state(rec["table"], rec["seed"])
-            for tok in moves:
+            before: list[GameState] = []  # the position before each decision
+            for tok in rec["moves"]:
+                if not g.is_chance():
+                    before.append(g.clone())
                 g.apply(parse_action(tok))
-    except (ValueError, OSError, KeyError) as e:
-        _fail(f"cannot load the position: {e}")
+            if not before:
+                _fail("the record holds no decision to analyse")
+            if move is not None and move > len(before):
+                _fail(f"the game has {len(before)} decisions; --move {move} is not one")
+            g = before[(move or len(before)) - 1]
+    except (ValueError, OSError, KeyError, TypeError) as e:
+        _fail(f"cannot load the position: {' '.join(str(e).split())[:200]}")
+    if move is not None and record is None:
+        _fail("--move needs --record")
     g.resolve_chance()
     if g.is_terminal():
         _fail("the game is over at that point: nothing to analyse")
@@ -288,7 +416,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
 # ----------------------------------------------------------------------------- perft
 @app.command()
 def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
-          depth: int = typer.Option(3, min=0, max=12), divide: bool = typer.Option(False, help="count per first move")) -> None:
+          depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move")) -> None:
     """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
     from .protocol import perft as count
 
@@ -309,8 +437,8 @@ def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = type
 
 # ----------------------------------------------------------------------------- bench
 @app.command()
-def bench(json_out: bool = typer.Option(False, "--json", help="print one JSON object"),
-          quick: bool = typer.Option(False, help="fewer rounds (a quick look, noisier)")) -> None:
+def bench(json_out: bool = Flag("--json", help="print one JSON object"),
+          quick: bool = Flag("--quick", help="fewer rounds (a quick look, noisier)")) -> None:
     """Speed figures of the rules core and the search, each next to its reference.
 
     Compiled random playouts (2p, 3p, 4p, solo) next to the same loop driven from Python;
@@ -329,8 +457,9 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              budgets: str = typer.Option("50,200,800", help="ISMCTS iterations per decision, comma-separated"),
              seed: int = typer.Option(2026, help="base seed (a report reproduces from it)"),
              jobs: int = typer.Option(1, help="games played in parallel processes"),
-             out: str = typer.Option("docs", help="folder for strength.md and strength.png"),
-             quiet: bool = typer.Option(False, help="no progress line")) -> None:
+             out: str = typer.Option(".", help="folder for strength.md and strength.png (default: the current "
+                                     "directory; --out docs regenerates the committed report)"),
+             quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
     Random, greedy and flat Monte Carlo, ISMCTS at each budget (against greedy, flat MC and the

@@ -1,13 +1,24 @@
-"""Engine-vs-engine matches: games between two agent SPECs, records that replay, Elo with an interval.
+"""Engine-vs-engine matches: games between two agent SPECs, records that replay, Elo, LOS and SPRT.
 
 A match plays ``games`` games between side A and side B (SPECs of
 :mod:`tekhenu_engine.agents.registry`). The referee holds the true state, draws chance
-outcomes with the game's seed and gives each agent only the observation of its seat.
+outcomes with the game's seed and gives each agent only the observation of its seat; every
+game is played by the one game loop :func:`tekhenu_engine.agents.play.play_out`.
 
-Seats: in game ``i`` side A plays the seats ``s`` with ``(s + i) % 2 == 0`` and side B the others,
-so in 2-player games the seats alternate, and in 3- and 4-player games the sides interleave
-around the table and swap every game. When a side is ``botankhamun:...`` every game is a solo game
-(``players 1``): the other side plays seat 0, Botankhamun seat 1 (its turns are automatic).
+Seats and pairs: in game ``i`` side A plays the seats ``s`` with ``(s + i) % 2 == 0`` and side B
+the others, so in 2-player games the seats alternate, and in 3- and 4-player games the sides
+interleave around the table and swap every game. Games ``2k`` and ``2k+1`` share one seed (the
+same dice and draws with the seatings swapped): a **pair**, which the statistics count as one
+pentanomial outcome like fastchess. When a side is ``botankhamun:...`` every game is a solo game
+(``players 1``): the other side plays seat 0, Botankhamun seat 1, every game has its own seed.
+
+Seeds, not processes, fix a game: in-process agents are made afresh for every game with seeds
+derived from the game's seed, so ``--jobs N`` plays the same games as ``--jobs 1``.
+
+Faults (like cutechess-cli): a side whose agent raises, whose external engine exits, hangs past
+its move limit, never completes the handshake or sends an illegal or no move loses the game;
+the record keeps the reason (``error``, ``faulty_side``) and the match goes on (an external
+engine is restarted for the next game).
 
 A game record (one JSON object per line) holds the table options and every action applied
 after :meth:`GameState.new` (decisions and chance outcomes) as tokens; :func:`replay` rebuilds
@@ -22,20 +33,25 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ._core import GameState
-from .agents.registry import BotankhamunSide, make_agent, parse_spec
+from .agents.play import AgentFault, play_out
+from .agents.registry import (DEFAULT_MARGIN_MS, DEFAULT_MOVE_TIMEOUT_S, BotankhamunSide, EngineFault, ExternalEngine,
+                              make_agent, parse_spec)
 from .notation import format_action, parse_action
 from .options import TableOptions
 
 
 @dataclass
 class MatchConfig:
-    """What to play: two SPECs, the player count, the number of games and the base seed."""
+    """What to play: two SPECs, the player count, the number of games, the base seed and the
+    default move limits of ``cmd:`` engines (seconds without a movetime; ms added to one)."""
 
     a: str
     b: str
     players: int | None = None
     games: int = 10
     seed: int = 0
+    move_timeout: float = DEFAULT_MOVE_TIMEOUT_S
+    margin_ms: int = DEFAULT_MARGIN_MS
 
     def table(self) -> dict:
         """The table options of every game (solo when a side is Botankhamun)."""
@@ -53,6 +69,15 @@ class MatchConfig:
             raise ValueError(f"--players must be 2, 3 or 4 without a Botankhamun side, not {players}")
         return {"players": players}
 
+    def paired(self) -> bool:
+        """True when games 2k and 2k+1 are one pair (one seed, seatings swapped): not in solo."""
+        return self.table()["players"] != 1
+
+    def same_match(self, record: dict) -> bool:
+        """True when ``record`` is a game of this match (for ``--append``)."""
+        return (record.get("a"), record.get("b"), record.get("table"), record.get("base_seed")) == \
+            (self.a, self.b, self.table(), self.seed)
+
 
 def seat_sides(players: int, game: int, bot_side: str | None) -> list[str]:
     """Which side ('a' or 'b') plays each seat in game number ``game``."""
@@ -62,51 +87,82 @@ def seat_sides(players: int, game: int, bot_side: str | None) -> list[str]:
     return ["a" if (s + game) % 2 == 0 else "b" for s in range(players)]
 
 
+def game_seed(config: MatchConfig, game: int) -> int:
+    """The seed of game ``game``: shared by the two games of a pair."""
+    return config.seed * 1_000_003 + (game // 2 if config.paired() else game)
+
+
 def new_state(table: dict, seed: int) -> GameState:
     """The first position of a game with the record's table (``players`` plus TableOptions fields)."""
     opts = {k: v for k, v in table.items() if k != "players"}
     return GameState.new(table["players"], seed, TableOptions.from_dict(opts))
 
 
-def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = None) -> dict:
-    """Play one game of the match; returns its record (``error`` is set when a side failed)."""
+def _bot_side(config: MatchConfig) -> str | None:
+    return next((k for k, s in (("a", config.a), ("b", config.b)) if parse_spec(s).kind == "botankhamun"), None)
+
+
+def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = None) -> dict:
+    """Play one game of the match; returns its record.
+
+    ``engines`` keeps the external (``cmd:``) engines of the sides between games (they are made
+    and stored there when missing, and restarted when they died); other agents are made for
+    the game. A fault of a side (see the module docstring) scores the game for the other side."""
     table = config.table()
-    bot_side = next((k for k, s in (("a", config.a), ("b", config.b)) if parse_spec(s).kind == "botankhamun"), None)
-    sides = seat_sides(table["players"], game, bot_side)
-    seed = config.seed * 1_000_003 + game
-    rec: dict[str, Any] = {"game": game, "seed": seed, "table": table, "sides": sides,
+    sides = seat_sides(table["players"], game, _bot_side(config))
+    seed = game_seed(config, game)
+    rec: dict[str, Any] = {"game": game, "seed": seed, "base_seed": config.seed, "table": table, "sides": sides,
                            "a": config.a, "b": config.b, "moves": [], "vp": None, "winner": None,
-                           "winner_side": None, "error": None}
+                           "winner_side": None, "error": None, "faulty_side": None}
     t0 = time.perf_counter()
-    own = agents is None  # agents made here are closed here (external engines end with the game)
+    own = engines is None  # engines made here end with the game
+    engines = {} if engines is None else engines
+    agents: dict[str, Any] = {}
+    side = None
+
+    def choose(seat: int, obs: GameState) -> int:
+        try:
+            return agents[sides[seat]].choose(obs, seat)
+        except AgentFault:
+            raise
+        except EngineFault as e:  # the message names the engine and what happened
+            raise AgentFault(seat, str(e)) from None
+        except Exception as e:  # the agent's failure, not the referee's
+            raise AgentFault(seat, f"{type(e).__name__}: {e}") from None
+
     try:
-        if agents is None:
-            agents = {}
-            agents["a"] = make_agent(config.a, seed=seed)
-            agents["b"] = make_agent(config.b, seed=seed + 1)
-        state = new_state(table, seed)
-        while not state.is_terminal():
-            if state.is_chance():
-                a = state.sample_chance()
+        for side, spec, s in (("a", config.a, seed), ("b", config.b, seed + 1)):
+            if parse_spec(spec).kind == "cmd":
+                eng = engines.get(side)
+                if eng is None:
+                    eng = engines[side] = make_agent(spec, move_timeout=config.move_timeout,
+                                                     margin_ms=config.margin_ms, start=False)
+                eng.new_game(s)
+                agents[side] = eng
             else:
-                seat = state.current_player()
-                side = sides[seat]
-                a = agents[side].choose(state.observation(seat), seat)
-                if a not in state.legal_actions():
-                    raise ValueError(f"side {side} ({agents[side].name}) chose an illegal action "
-                                     f"{format_action(a) if a >> 24 else a}")
-            state.apply(a)
-            rec["moves"].append(format_action(a))
+                agents[side] = make_agent(spec, seed=s)
+        side = None
+        state = new_state(table, seed)
+        try:
+            play_out(state, choose, on_action=lambda st, seat, a: rec["moves"].append(format_action(a)))
+        except AgentFault as e:
+            side = sides[e.seat]
+            name = getattr(agents[side], "name", side)
+            who = f"side {side}" if e.reason.startswith(str(name)) else f"side {side} ({name})"
+            raise AgentFault(e.seat, f"{who}: {e.reason}") from None
         rec["vp"] = state.returns()
         rec["winner"] = state.winner()
         rec["winner_side"] = sides[rec["winner"]] if rec["winner"] is not None and rec["winner"] >= 0 else None
-    except Exception as e:  # an agent's failure is an error of the match, never a crash
-        rec["error"] = f"{type(e).__name__}: {e}"
+    except Exception as e:  # a side's failure is a lost game, never a crash of the match
+        reason = getattr(e, "reason", None) or f"{type(e).__name__}: {e}"
+        rec["error"] = " ".join(str(reason).split())[:500]
+        if side is not None:
+            rec["faulty_side"] = side
+            rec["winner_side"] = "b" if side == "a" else "a"
     finally:
         if own:
-            for ag in (agents or {}).values():
-                if hasattr(ag, "close"):
-                    ag.close()
+            for eng in engines.values():
+                eng.close()
     rec["seconds"] = round(time.perf_counter() - t0, 3)
     return rec
 
@@ -119,88 +175,242 @@ def replay(record: dict) -> GameState:
     return state
 
 
+_ENGINES: dict[str, ExternalEngine] = {}  # the external engines of one pool worker process
+
+
+def _close_engines() -> None:
+    for eng in _ENGINES.values():
+        eng.close()
+
+
+def _worker_init() -> None:
+    import atexit
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    atexit.register(_close_engines)
+
+
 def _worker(args: tuple[MatchConfig, int]) -> dict:
     config, game = args
-    return play_game(config, game)
+    return play_game(config, game, _ENGINES)
 
 
-def run_match(config: MatchConfig, jobs: int = 1,
+def run_match(config: MatchConfig, jobs: int = 1, skip: set[int] | None = None,
               on_game: Callable[[dict], None] | None = None) -> Iterator[dict]:
-    """Play every game (``jobs`` processes; 1 plays in this process), yielding records as they end.
+    """Play the games of the match that are not in ``skip`` (``jobs`` processes; 1 plays in this
+    process), yielding records as they end. Stopping the iteration stops the match.
 
-    Agents are made once per process when jobs is 1 (one external engine process per side).
-    """
+    External engines are started once per process and side (restarted after a failure)."""
     config.table()  # validate before starting
+    todo = [g for g in range(config.games) if g not in (skip or set())]
     if jobs <= 1:
-        agents = None
+        engines: dict[str, Any] = {}
         try:
-            agents = {"a": make_agent(config.a, seed=config.seed), "b": make_agent(config.b, seed=config.seed + 1)}
-        except Exception:
-            agents = None  # play_game makes (and reports) them per game
-        try:
-            for g in range(config.games):
-                rec = play_game(config, g, agents)
+            for g in todo:
+                rec = play_game(config, g, engines)
                 if on_game:
                     on_game(rec)
                 yield rec
         finally:
-            for ag in (agents or {}).values():
-                if hasattr(ag, "close"):
-                    ag.close()
+            for eng in engines.values():
+                eng.close()
         return
     import multiprocessing as mp
-    with mp.get_context("spawn").Pool(jobs) as pool:
-        for rec in pool.imap_unordered(_worker, [(config, g) for g in range(config.games)]):
+    with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
+        for rec in pool.imap_unordered(_worker, [(config, g) for g in todo]):
             if on_game:
                 on_game(rec)
             yield rec
 
 
+# ----------------------------------------------------------------------------- statistics
 def elo_from_score(score: float) -> float:
     """Elo difference for an expected score in (0, 1)."""
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def summarise(records: list[dict], config: MatchConfig) -> dict:
-    """The match summary: wins, draws, mean VP and margin per side, Elo of A over B with a 95% interval.
+def _r(x: float) -> float:
+    return round(x, 1) + 0.0  # never -0.0
 
-    A game counts a win for the side owning the winning seat (rulebook tie-breaks); a draw only
-    when the rules core names no winner. Games with an error are counted in ``errors`` and left out
-    of everything else. The score is clamped to half a game from 0 and 1 so that the Elo stays
-    finite (a 20-0 sweep reports the Elo of 19.5-0.5).
-    """
-    ok = [r for r in records if not r["error"]]
-    out: dict[str, Any] = {"games": len(records), "errors": len(records) - len(ok), "draws": 0,
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def points_a(rec: dict) -> float | None:
+    """Side A's points of a game (1, 1/2, 0), None when it does not count (a referee error)."""
+    if rec.get("error") and not rec.get("faulty_side"):
+        return None
+    return 1.0 if rec["winner_side"] == "a" else 0.0 if rec["winner_side"] == "b" else 0.5
+
+
+def pentanomial(records: list[dict]) -> list[int]:
+    """Counts of pair scores 0, 1/2, 1, 3/2, 2 (side A's points over both games of a pair);
+    pairs with a game missing or not counted are left out."""
+    by_pair: dict[int, list[float]] = {}
+    for r in records:
+        p = points_a(r)
+        if p is not None:
+            by_pair.setdefault(r["game"] // 2, []).append(p)
+    out = [0] * 5
+    for pts in by_pair.values():
+        if len(pts) == 2:
+            out[int(round(2 * sum(pts)))] += 1
+    return out
+
+
+@dataclass
+class SPRT:
+    """A sequential probability ratio test of H0: Elo = elo0 against H1: Elo = elo1 (logistic
+    Elo, the generalised SPRT of fastchess and OpenBench: normal approximation of the
+    log-likelihood ratio over pair scores when games are paired, game scores otherwise)."""
+
+    elo0: float = 0.0
+    elo1: float = 10.0
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    @classmethod
+    def parse(cls, text: str) -> "SPRT":
+        """``elo0=0 elo1=10 alpha=0.05 beta=0.05`` (any subset, space or comma separated)."""
+        vals: dict[str, float] = {}
+        for part in text.replace(",", " ").split():
+            k, eq, v = part.partition("=")
+            if not eq or k not in ("elo0", "elo1", "alpha", "beta") or k in vals:
+                raise ValueError(f"--sprt takes elo0=.. elo1=.. alpha=.. beta=.., not {part[:40]!r}")
+            try:
+                x = float(v)
+            except ValueError:
+                raise ValueError(f"--sprt {k} takes a number, not {v[:40]!r}") from None
+            if not math.isfinite(x) or not v.isascii():
+                raise ValueError(f"--sprt {k} takes a finite number, not {v[:40]!r}")
+            vals[k] = x
+        s = cls(**vals)
+        if not s.elo0 < s.elo1:
+            raise ValueError("--sprt needs elo0 < elo1")
+        if not (0 < s.alpha < 1 and 0 < s.beta < 1 and s.alpha + s.beta < 1):
+            raise ValueError("--sprt needs 0 < alpha, beta and alpha + beta < 1")
+        return s
+
+    def bounds(self) -> tuple[float, float]:
+        """(lower, upper): H0 is accepted at or below lower, H1 at or above upper."""
+        return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
+
+    def llr(self, counts: list[int], values: list[float]) -> float:
+        """The log-likelihood ratio of outcome ``counts`` with scores ``values`` (in [0, 1])."""
+        n = sum(counts)
+        if n == 0:
+            return 0.0
+        c = [k + 0.25 for k in counts]  # regularised (a quarter per outcome): a sweep has a variance
+        tot = sum(c)
+        mean = sum(k * v for k, v in zip(c, values)) / tot
+        var = sum(k * (v - mean) ** 2 for k, v in zip(c, values)) / tot
+        s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (self.elo0, self.elo1))
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+    def state(self, records: list[dict], paired: bool) -> dict:
+        """LLR, bounds and the decision ("H0", "H1" or None) of the records so far."""
+        if paired:
+            counts, values = pentanomial(records), [0.0, 0.25, 0.5, 0.75, 1.0]
+        else:
+            pts = [p for p in map(points_a, records) if p is not None]
+            counts, values = [pts.count(0.0), pts.count(0.5), pts.count(1.0)], [0.0, 0.5, 1.0]
+        llr = self.llr(counts, values)
+        lo, hi = self.bounds()
+        decision = "H1" if llr >= hi else "H0" if llr <= lo else None
+        return {"llr": round(llr, 3), "lower": round(lo, 3), "upper": round(hi, 3), "decision": decision,
+                "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta}
+
+
+def summarise(records: list[dict], config: MatchConfig, sprt: SPRT | None = None) -> dict:
+    """The match summary: W-L-D of A, errors, mean VP and margin per side, Elo of A over B with a
+    95% interval, LOS, the pentanomial counts of pairs and the SPRT state.
+
+    A game counts a win for the side owning the winning seat (rulebook tie-breaks), a draw only
+    when the rules core names no winner, and a loss for a side that failed (``faulty_side``).
+    ``errors`` counts failed games; games with an error that is no side's fault are left out.
+    A 100 % (0 %) score has no finite Elo: ``elo`` is None and ``elo_bound`` the 95% lower (upper)
+    bound from the Wilson interval (``elo_bound_kind`` "lower" / "upper")."""
+    scored = [r for r in records if points_a(r) is not None]
+    played = [r for r in scored if not r.get("error")]
+    out: dict[str, Any] = {"games": len(records), "errors": sum(1 for r in records if r.get("error")),
                            "a": {"spec": config.a}, "b": {"spec": config.b}}
+    pts = [points_a(r) for r in scored]
+    w, l_, d = pts.count(1.0), pts.count(0.0), pts.count(0.5)
+    out.update(wins=w, losses=l_, draws=d)
+    out["errors_by_side"] = {s: sum(1 for r in records if r.get("faulty_side") == s) for s in ("a", "b")}
     margins = []
     for side in ("a", "b"):
-        vps = [sum(v for v, s in zip(r["vp"], r["sides"]) if s == side) / r["sides"].count(side) for r in ok]
-        out[side].update(wins=sum(1 for r in ok if r["winner_side"] == side),
+        vps = [sum(v for v, s in zip(r["vp"], r["sides"]) if s == side) / r["sides"].count(side) for r in played]
+        out[side].update(wins=sum(1 for r in scored if r["winner_side"] == side),
                          mean_vp=round(sum(vps) / len(vps), 3) if vps else None)
-    for r in ok:
+    for r in played:
         va = [v for v, s in zip(r["vp"], r["sides"]) if s == "a"]
         vb = [v for v, s in zip(r["vp"], r["sides"]) if s == "b"]
         margins.append(sum(va) / len(va) - sum(vb) / len(vb))
-    out["draws"] = sum(1 for r in ok if r["winner_side"] is None)
     out["a"]["mean_margin"] = round(sum(margins) / len(margins), 3) if margins else None
     out["b"]["mean_margin"] = round(-sum(margins) / len(margins), 3) if margins else None
-    n = len(ok)
+    n = len(pts)
+    out["score"], out["elo"], out["elo_ci95"], out["elo_bound"], out["elo_bound_kind"] = None, None, None, None, None
     if n:
-        points = [1.0 if r["winner_side"] == "a" else 0.0 if r["winner_side"] == "b" else 0.5 for r in ok]
-        score = sum(points) / n
-        lo_clip, hi_clip = 0.5 / n, 1 - 0.5 / n
-        clamp = lambda x: min(max(x, lo_clip), hi_clip)  # noqa: E731
-        # the variance of one game's points; a sweep uses the clamped score's variance instead of 0
-        var = sum((p - score) ** 2 for p in points) / n or clamp(score) * (1 - clamp(score))
-        se = math.sqrt(var / n)
+        score = sum(pts) / n
         out["score"] = round(score, 4)
-        out["elo"] = round(elo_from_score(clamp(score)), 1)
-        out["elo_ci95"] = [round(elo_from_score(clamp(score - 1.96 * se)), 1),
-                           round(elo_from_score(clamp(score + 1.96 * se)), 1)]
-    else:
-        out["score"], out["elo"], out["elo_ci95"] = None, None, None
+        if score in (0.0, 1.0):
+            lo, hi = wilson(sum(pts), n)
+            out["elo_bound_kind"] = "lower" if score == 1.0 else "upper"
+            out["elo_bound"] = _r(elo_from_score(lo if score == 1.0 else hi))
+        else:
+            var = sum((p - score) ** 2 for p in pts) / n
+            se = math.sqrt(var / n)
+            out["elo"] = _r(elo_from_score(score))
+            lo, hi = score - 1.96 * se, score + 1.96 * se
+            wlo, whi = wilson(sum(pts), n)  # where the normal interval leaves (0, 1)
+            lo, hi = (lo if lo > 0 else wlo), (hi if hi < 1 else whi)
+            out["elo_ci95"] = [_r(elo_from_score(lo)), _r(elo_from_score(hi))]
+    out["los"] = round(0.5 * (1 + math.erf((w - l_) / math.sqrt(2 * (w + l_)))), 4) if w + l_ else None
     out["players"] = config.table()["players"]
+    out["paired"] = config.paired()
+    if out["paired"]:
+        out["pentanomial"] = pentanomial(records)
+    if sprt is not None:
+        out["sprt"] = sprt.state(records, out["paired"])
     return out
+
+
+def _elo_text(s: dict) -> str:
+    if s["elo"] is not None:
+        lo, hi = s["elo_ci95"]
+        return f"Elo {s['elo']:+.1f} (95% {lo:+.1f} .. {hi:+.1f})"
+    if s["elo_bound"] is not None:
+        sign = ">" if s["elo_bound_kind"] == "lower" else "<"
+        return f"Elo {sign} {s['elo_bound']:+.1f} (95% bound: {'every' if sign == '>' else 'no'} game won)"
+    return "Elo -"
+
+
+def progress_line(s: dict, rec: dict | None = None, total: int | None = None) -> str:
+    """One line for the running match: the game just ended, then ``A vs B: W-L-D``, Elo, LOS, SPRT."""
+    head = ""
+    if rec is not None:
+        res = "error: " + rec["error"] if rec.get("error") else \
+            {"a": "A wins", "b": "B wins", None: "draw"}[rec["winner_side"]]
+        if rec.get("error") and rec.get("faulty_side"):
+            res = f"{rec['faulty_side'].upper()} loses ({rec['error']})"
+        head = f"game {rec['game'] + 1}{'/' + str(total) if total else ''}: {res[:200]} | "
+    line = f"{head}{s['a']['spec']} vs {s['b']['spec']}: {s['wins']}-{s['losses']}-{s['draws']}  {_elo_text(s)}"
+    if s.get("los") is not None:
+        line += f"  LOS {100 * s['los']:.1f}%"
+    if s.get("sprt"):
+        p = s["sprt"]
+        line += f"  LLR {p['llr']:+.2f} ({p['lower']:+.2f}, {p['upper']:+.2f})"
+    return line
 
 
 def format_summary(s: dict) -> str:
@@ -210,10 +420,17 @@ def format_summary(s: dict) -> str:
     for side in ("a", "b"):
         d = s[side]
         lines.append(f"  {side.upper()} {d['spec']}: {d['wins']} wins, mean VP {d['mean_vp']}, "
-                     f"mean margin {d['mean_margin']}")
-    if s["elo"] is not None:
-        lines.append(f"  Elo of A over B: {s['elo']:+.1f} (95% interval {s['elo_ci95'][0]:+.1f} .. "
-                     f"{s['elo_ci95'][1]:+.1f}), score {s['score']:.3f}")
+                     f"mean margin {d['mean_margin']}, {s['errors_by_side'][side]} games lost by faults")
+    lines.append(f"  A vs B: {s['wins']}-{s['losses']}-{s['draws']} (W-L-D of A)"
+                 + (f", score {s['score']:.3f}" if s["score"] is not None else ""))
+    lines.append(f"  {_elo_text(s)} of A over B" + (f", LOS {100 * s['los']:.1f}%" if s["los"] is not None else ""))
+    if s.get("pentanomial") is not None:
+        lines.append(f"  pairs (pentanomial 0-2 points of A): {s['pentanomial']}")
+    if s.get("sprt"):
+        p = s["sprt"]
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[p["decision"]]
+        lines.append(f"  SPRT elo0={p['elo0']:g} elo1={p['elo1']:g} alpha={p['alpha']:g} beta={p['beta']:g}: "
+                     f"LLR {p['llr']:+.2f} (bounds {p['lower']:+.2f}, {p['upper']:+.2f}): {verdict}")
     return "\n".join(lines)
 
 
@@ -221,3 +438,7 @@ def load_records(path: str) -> list[dict]:
     """Game records from a JSON-lines file written by ``tekhenu match --out``."""
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
+
+
+__all__ = ["MatchConfig", "SPRT", "play_game", "run_match", "replay", "summarise", "format_summary",
+           "progress_line", "load_records", "new_state", "seat_sides", "game_seed"]

@@ -3,12 +3,19 @@
 Run it with ``tekhenu engine`` or ``python -m tekhenu_engine.protocol``. One command per
 line in, replies out. The search runs in a background thread, so ``isready`` and ``stop``
 are answered while it thinks. Every line that is not a valid command gets exactly one
-``info string error: ...`` reply and changes nothing.
+``info string error: ...`` reply and changes nothing; every ``go`` ends with exactly one
+``bestmove`` (``bestmove (none)`` after an error). Besides the UCI core it answers what Stockfish
+answers (``go perft``, ``bench``, ``d``, ``go depth/nodes/searchmoves/ponder``, ``ponderhit``,
+``UCI_AnalyseMode``) and its own extensions (``legal``, ``show [format]``, ``state [json]``,
+``perft``, ``analyse``).
 """
 from __future__ import annotations
 
+import json
+import math
 import os
 import random
+import re
 import sys
 import threading
 import time
@@ -16,22 +23,65 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
-from . import data
-from ._core import DIFFICULTIES, GameState
+from . import _core, data
+from ._core import DIFFICULTIES, STEP_TYPES, GameState
 from .agents.registry import available_players, make_agent
-from .notation import KINDS, format_action, parse_action
+from .notation import card_id, card_name, format_action, parse_action
 from .options import TableOptions
 from .render import render, seat_name
 
 ENGINE_NAME = "Tekhenu Engine 0.1"
 ENGINE_AUTHOR = "the tekhenu_engine developers"
 
-# action kinds that name cards (see notation.KINDS)
-K_DRAW, K_KEEP, K_DECREES, K_BLESS = 6, 11, 29, 31
-CL_UNKNOWN, CL_PILE, CL_BOTTOM, CL_HAND, CL_PENDING = 4, 0, 5, 8, 12
+# actions are read through their notation tokens (verb:argument), never their bit layout: the
+# encoding has one home (_core, notation). Verbs of the actions that name cards:
+CARD_VERBS = ("draw", "keep", "decrees", "bless")
+_CARD_NAME = re.compile(r"\b[BTD][0-9][0-9]\b")
+
+
+def verb_of(action: int) -> str:
+    """The notation verb of an action (``draw``, ``keep``, ``take`` ...)."""
+    return format_action(action).partition(":")[0]
+
+
+def _loc(name: str, value: int) -> int:
+    """A card-location code of the rules core by name (``_core`` exports them; the value is the
+    core's enum for a build that does not yet)."""
+    return int(getattr(_core, name, value))
+
+
+CL_PILE, CL_BOTTOM, CL_UNKNOWN = _loc("CL_PILE", 0), _loc("CL_BOTTOM", 5), _loc("CL_UNKNOWN", 4)
+CL_HAND, CL_PENDING = _loc("CL_HAND", 8), _loc("CL_PENDING", 12)
+STEP_NAMES = {v: k for k, v in STEP_TYPES.items() if not k.endswith("_LAST")}
 MAX_PERFT_DEPTH = 8
 MAX_SHOWN_LEGAL = 12
 INFINITE_MS = 10**9
+MAX_ERROR_CHARS = 300     # an error line never echoes more of a bad line than this
+MAX_ECHO = 40             # a word of the bad line is quoted up to this many characters
+DEPTH_CHECK_MS = 20       # how often a go depth N search looks at its principal variation
+BENCH_ITERATIONS = 400    # per position of the bench command
+JOB_WAIT_S = 0.5          # a command after perft / bench waits this long for it to end
+_ASCII_INT = re.compile(r"^[+-]?[0-9]+$")
+_ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+
+
+def _players(state: GameState) -> int:
+    """The player count (a property of GameState here, a method in OpenSpiel's style elsewhere)."""
+    v = state.num_players
+    return int(v() if callable(v) else v)
+
+
+def _deck(card: int) -> str | None:
+    """The deck letter of a card id (B, T, D), None for an id outside the three decks."""
+    try:
+        return card_name(card)[0]
+    except ValueError:
+        return None
+
+
+def _q(word: str) -> str:
+    """A word of a bad line, quoted and cut to a short prefix for an error message."""
+    return repr(word if len(word) <= MAX_ECHO else word[:MAX_ECHO] + "...")
 
 
 def _tok(a: int) -> str:
@@ -79,22 +129,21 @@ class Option:
         if value is None:
             raise ProtocolError(f"option {self.name} needs 'value <x>'")
         if self.type == "spin":
-            try:
-                v = int(value)
-            except ValueError:
-                raise ProtocolError(f"option {self.name} takes an integer, not {value!r}") from None
+            if not _ASCII_INT.match(value):  # no inf, nan, 1_000 or non-ASCII digits
+                raise ProtocolError(f"option {self.name} takes an integer, not {_q(value)}")
+            v = int(value)
             if not self.min <= v <= self.max:
                 raise ProtocolError(f"option {self.name} must be in {self.min}..{self.max}, not {v}")
             return v
         if self.type == "check":
             if value.lower() not in ("true", "false"):
-                raise ProtocolError(f"option {self.name} takes true or false, not {value!r}")
+                raise ProtocolError(f"option {self.name} takes true or false, not {_q(value)}")
             return value.lower() == "true"
         if self.type == "combo":
             for c in self.choices:
                 if c.lower() == value.lower():
                     return c
-            raise ProtocolError(f"option {self.name} takes one of {', '.join(self.choices)}, not {value!r}")
+            raise ProtocolError(f"option {self.name} takes one of {', '.join(self.choices)}, not {_q(value)}")
         return "" if value == "<empty>" else value
 
 
@@ -130,6 +179,8 @@ def engine_options() -> list[Option]:
                help="difficulty of solo games whose position does not name one"),
         Option("Botankhamun Decree8", "check", False,
                help="Botankhamun's Decrees score 8 VP in solo games whose position does not say"),
+        Option("Ponder", "check", False, help="UCI: the GUI may send go ponder (always accepted)"),
+        Option("UCI_AnalyseMode", "check", False, help="UCI: every go prints the analysis like analyse"),
     ]
 
 
@@ -160,10 +211,9 @@ NEW_KEYS = ("players", "seat", "seed")  # the rest are TableOptions words
 
 
 def _int(word: str, what: str, lo: int, hi: int) -> int:
-    try:
-        v = int(word)
-    except ValueError:
-        raise ProtocolError(f"{what} must be an integer, not {word!r}") from None
+    if not _ASCII_INT.match(word):
+        raise ProtocolError(f"{what} must be an integer, not {_q(word)}")
+    v = int(word)
     if not lo <= v <= hi:
         raise ProtocolError(f"{what} must be in {lo}..{hi}, not {v}")
     return v
@@ -184,9 +234,9 @@ def parse_table(words: list[str]) -> dict:
             i += 1
             continue
         if key in opts:
-            raise ProtocolError(f"game option {key!r} given twice")
+            raise ProtocolError(f"game option {_q(key)} given twice")
         if i + 1 >= len(words):
-            raise ProtocolError(f"game option {key!r} needs a value")
+            raise ProtocolError(f"game option {_q(key)} needs a value")
         v = words[i + 1]
         if key == "players":
             opts[key] = _int(v, "players", 1, 4)
@@ -224,15 +274,11 @@ def new_game(opts: dict) -> GameState:
 
 
 def cards_named(action: int) -> list[int]:
-    """Card ids an action names (draws, keeps, Decree sets, Blessings)."""
-    kind, x = action >> 24, action & 0xFFFFFF
-    if kind in (K_DRAW, K_KEEP):
-        return [x]
-    if kind == K_BLESS:
-        return [x & 0x7F]
-    if kind == K_DECREES:
-        return [c for c in (((x >> (7 * i)) & 0x7F) - 1 for i in range(3)) if c >= 0]
-    return []
+    """Card ids an action names (draws, keeps, Decree sets, Blessings), read from its token."""
+    verb, _, arg = format_action(action).partition(":")
+    if verb not in CARD_VERBS:
+        return []
+    return [card_id(m) for m in _CARD_NAME.findall(arg)]
 
 
 def repair(state: GameState, action: int, seat: int, rng: random.Random) -> GameState | None:
@@ -245,14 +291,14 @@ def repair(state: GameState, action: int, seat: int, rng: random.Random) -> Game
     """
     names = cards_named(action)
     cp = state.current_player()
-    kind = action >> 24
+    kind = verb_of(action)
     if not names:
         return None
-    if kind == K_DRAW:
+    if kind == "draw":
         targets = {CL_PILE, CL_BOTTOM}
-    elif kind == K_KEEP and cp >= 0:
+    elif kind == "keep" and cp >= 0:
         targets = {CL_PENDING + cp}
-    elif kind in (K_DECREES, K_BLESS) and cp >= 0:
+    elif kind in ("decrees", "bless") and cp >= 0:
         targets = {CL_HAND + cp}
     else:
         return None
@@ -265,9 +311,9 @@ def repair(state: GameState, action: int, seat: int, rng: random.Random) -> Game
                 continue
             if seen[c] != CL_UNKNOWN:
                 return None
-            ty = c // 24
-            partners = [x for x in range(ty * 24, ty * 24 + 24)
-                        if x not in names and seen[x] == CL_UNKNOWN and loc[x] in targets]
+            deck = _deck(c)
+            partners = [x for x in range(len(loc)) if deck is not None and _deck(x) == deck
+                        and x not in names and seen[x] == CL_UNKNOWN and loc[x] in targets]
             if not partners:
                 return None
             x = rng.choice(partners)
@@ -303,6 +349,31 @@ def token_for_seat(state: GameState, action: int, seat: int) -> str:
     return tok
 
 
+def possible_outcomes(state: GameState, seat: int) -> list[int]:
+    """The legal moves of the pending step; at a chance step every outcome possible from the view
+    of ``seat``.
+
+    In a game fed from outside the state is the engine's determinisation: the pile holds the
+    engine's guess of the hidden cards. A card draw may then also be any card ``seat`` has not
+    seen, of the deck being drawn, that :func:`repair` can put on the pile (it is accepted as a
+    move). The list is sorted by the notation's order of actions."""
+    outs = state.legal_actions()
+    draws = [a for a in outs if verb_of(a) == "draw"] if state.is_chance() else []
+    if not draws:
+        return outs
+    seen = state.observation(seat).field("card_loc")
+    decks = {_deck(c) for a in draws for c in cards_named(a)} - {None}
+    have = set(outs)
+    rng = random.Random(0)
+    for c in range(len(seen)):
+        if seen[c] != CL_UNKNOWN or _deck(c) not in decks:
+            continue
+        a = parse_action("draw:" + card_name(c))
+        if a not in have and repair(state, a, seat, rng) is not None:
+            have.add(a)
+    return sorted(have)
+
+
 def _legal_hint(state: GameState) -> str:
     toks = [format_action(a) for a in state.legal_actions()]
     more = f" ... ({len(toks)} in all)" if len(toks) > MAX_SHOWN_LEGAL else ""
@@ -317,7 +388,7 @@ def apply_moves(pos: Position, tokens: list[str], rng: random.Random) -> None:
     """
     state = pos.state
     for i, tok in enumerate(tokens):
-        where = f"move {len(pos.tokens) + 1} ({tok!r})"
+        where = f"move {len(pos.tokens) + 1} ({_q(tok)})"
         if state.is_terminal():
             raise ProtocolError(f"{where}: the game is already over")
         if tok.endswith(":?"):
@@ -325,9 +396,9 @@ def apply_moves(pos: Position, tokens: list[str], rng: random.Random) -> None:
                 raise ProtocolError(f"{where}: a masked outcome, but seat {state.current_player()} "
                                     f"decides now (legal: {_legal_hint(state)})")
             verb = tok[:-2]
-            outcomes = [(a, p) for a, p in state.chance_outcomes() if KINDS.get(a >> 24) == verb]
+            outcomes = [(a, p) for a, p in state.chance_outcomes() if verb_of(a) == verb]
             if not outcomes:
-                raise ProtocolError(f"{where}: the pending chance step has no {verb!r} outcomes "
+                raise ProtocolError(f"{where}: the pending chance step has no {_q(verb)} outcomes "
                                     f"(outcomes: {_legal_hint(state)})")
             avoid = set()
             for later in tokens[i + 1:]:
@@ -392,27 +463,50 @@ GO_INT_KEYS = {"iterations": "iterations", "nodes": "iterations", "movetime": "m
                "movestogo": "movestogo", "wtime": "time0", "btime": "time1", "winc": "inc0", "binc": "inc1"}
 
 
+GO_KEYWORDS = {"infinite", "ponder", "searchmoves", "depth", "perft", *GO_INT_KEYS} | \
+    {f"{w}{k}" for w in ("time", "inc") for k in "0123"}
+
+
 def parse_go(words: list[str]) -> dict:
-    """The parameters of ``go`` / ``analyse``; ProtocolError when one is unknown or malformed."""
+    """The parameters of ``go`` / ``analyse``; ProtocolError when one is unknown or malformed.
+
+    ``nodes`` is an iteration budget like ``iterations``; ``depth N`` stops the search when its
+    principal variation holds N moves; ``searchmoves`` takes the move tokens up to the next
+    keyword; ``infinite`` and ``ponder`` are flags."""
     out: dict[str, Any] = {}
     i = 0
     while i < len(words):
         w = words[i]
-        if w == "infinite":
-            out["infinite"] = True
+        if w in ("infinite", "ponder"):
+            if w in out:
+                raise ProtocolError(f"go parameter {_q(w)} given twice")
+            out[w] = True
             i += 1
             continue
-        key = GO_INT_KEYS.get(w)
+        if w == "searchmoves":
+            if "searchmoves" in out:
+                raise ProtocolError("go parameter 'searchmoves' given twice")
+            j = i + 1
+            while j < len(words) and words[j] not in GO_KEYWORDS:
+                j += 1
+            if j == i + 1:
+                raise ProtocolError("go searchmoves needs at least one move")
+            out["searchmoves"] = words[i + 1:j]
+            i = j
+            continue
+        key = "depth" if w == "depth" else GO_INT_KEYS.get(w)
         if key is None and w[:-1] in ("time", "inc") and w[-1:] in ("0", "1", "2", "3"):
             key = w
         if key is None:
-            raise ProtocolError(f"unknown go parameter {w!r}")
+            raise ProtocolError(f"unknown go parameter {_q(w)}")
         if i + 1 >= len(words):
-            raise ProtocolError(f"go parameter {w!r} needs a number")
+            raise ProtocolError(f"go parameter {_q(w)} needs a number")
         if key in out:
-            raise ProtocolError(f"go parameter {w!r} given twice")
+            raise ProtocolError(f"go parameter {_q(w)} given twice")
         out[key] = _int(words[i + 1], w, 0 if key.startswith(("inc", "time")) else 1, 10**12)
         i += 2
+    if out.get("infinite") and out.get("ponder"):
+        raise ProtocolError("go takes infinite or ponder, not both")
     return out
 
 
@@ -440,7 +534,8 @@ class Engine:
         self.search_thread: threading.Thread | None = None
         self.stop_event = threading.Event()
         self.go_count = 0
-        self.search_infinite = False
+        self.job = ""            # what the background thread does: search, infinite, ponder, perft, bench
+        self.ponder_ms: int | None = None
         self.log: TextIO | None = None
         for name, value in (preset or {}).items():
             self.set_option(name, value)
@@ -456,7 +551,11 @@ class Engine:
                 self.log.flush()
 
     def error(self, msg: str) -> None:
-        self.write("info string error: " + " ".join(msg.split()))
+        """The one ``info string error:`` line (at most MAX_ERROR_CHARS of the message)."""
+        msg = " ".join(msg.split())
+        if len(msg) > MAX_ERROR_CHARS:
+            msg = msg[:MAX_ERROR_CHARS] + "..."
+        self.write("info string error: " + msg)
 
     # ------------------------------------------------------------------- dispatch
     def handle(self, line: str) -> bool:
@@ -471,16 +570,26 @@ class Engine:
         handler = self.COMMANDS.get(cmd)
         try:
             if handler is None:
-                raise ProtocolError(f"unknown command {cmd!r}")
+                raise ProtocolError(f"unknown command {_q(cmd)}")
             if self.searching() and cmd not in self.DURING_SEARCH:
-                if self.search_infinite:
-                    raise ProtocolError(f"{cmd!r} during go infinite (send stop first)")
+                if self.job in ("infinite", "ponder"):
+                    raise ProtocolError(f"{_q(cmd)} during go {self.job} (send stop first)")
+                if self.job in ("perft", "bench"):  # a short one ends while the command waits
+                    self.search_thread.join(JOB_WAIT_S)
+                    if self.search_thread.is_alive():
+                        raise ProtocolError(f"{_q(cmd)} while {self.job} runs (it did not end within "
+                                            f"{JOB_WAIT_S:g} s: send stop first)")
                 self.search_thread.join()  # a finite search: the command waits for its bestmove
             return handler(self, args, line) is not False
         except ProtocolError as e:
             self.error(str(e))
+            if cmd in self.GO_COMMANDS and not (args[:1] == ["perft"] and cmd == "go") \
+                    and not self.searching():
+                self.write("bestmove (none)")  # every go ends with one bestmove
         except Exception as e:  # a bug must not kill the engine or change its position
-            self.error(f"internal error in {cmd!r}: {type(e).__name__}: {e}")
+            self.error(f"internal error in {_q(cmd)}: {type(e).__name__}: {e}")
+            if cmd in self.GO_COMMANDS and not self.searching():
+                self.write("bestmove (none)")
         return True
 
     def searching(self) -> bool:
@@ -509,14 +618,14 @@ class Engine:
         """Set an option by name (case-insensitive); ProtocolError when it cannot be set."""
         opt = self.options.get(name.lower())
         if opt is None:
-            raise ProtocolError(f"no option named {name!r}")
+            raise ProtocolError(f"no option named {_q(name)}")
         v = opt.parse(value)
         if opt.name == "Exploration" and v:
             try:
-                if not float(v) > 0:
+                if not (_ASCII_NUMBER.match(v) and math.isfinite(float(v)) and float(v) > 0):
                     raise ValueError
             except ValueError:
-                raise ProtocolError(f"Exploration must be a positive number, not {v!r}") from None
+                raise ProtocolError(f"Exploration must be a positive number, not {_q(v)}") from None
         if opt.name == "Debug Log File":
             if self.log:
                 self.log.close()
@@ -581,7 +690,7 @@ class Engine:
             for j in range(0, len(extra), 2):
                 key = extra[j]
                 if key not in ("seat", "seed") or j + 1 >= len(extra) or key in sopts:
-                    raise ProtocolError(f"position state takes seat <n> and seed <n>, not {' '.join(extra)!r}")
+                    raise ProtocolError(f"position state takes seat <n> and seed <n>, not {_q(' '.join(extra))}")
                 sopts[key] = _int(extra[j + 1], key, 0, 3 if key == "seat" else 2**63 - 1)
             header = ("state", text, tuple(sorted(sopts.items())))
             seat, auto = sopts.get("seat", 0), "seed" in sopts
@@ -599,7 +708,7 @@ class Engine:
                     g.set_field("rng", sopts["seed"])
                 return g
         else:
-            raise ProtocolError(f"position takes 'new' or 'state', not {kind!r}")
+            raise ProtocolError(f"position takes 'new' or 'state', not {_q(kind)}")
         # continue from the current position when the new list extends it
         old = self.pos
         if old and old.header == header and old.base is not None and moves[:len(old.tokens)] == old.tokens:
@@ -621,15 +730,34 @@ class Engine:
         return self.pos
 
     def cmd_go(self, args: list[str], line: str, analysis: bool = False) -> None:
+        if args[:1] == ["perft"] and not analysis:  # Stockfish's go perft N: counts, no bestmove
+            if len(args) != 2:
+                raise ProtocolError("use: go perft <depth>")
+            return self.cmd_perft(args[1:], line, stockfish=True)
         params = parse_go(args)
         pos = self.need_position()
         state = pos.state
         if state.is_terminal():
             raise ProtocolError("the game is over: no move to search")
+        analysis = analysis or bool(self.values["UCI_AnalyseMode"])
+        allowed = None
+        if "searchmoves" in params:
+            legal = set(possible_outcomes(state, pos.seat))
+            allowed = []
+            for tok in params["searchmoves"]:
+                try:
+                    a = parse_action(tok)
+                except ValueError as e:
+                    raise ProtocolError(f"searchmoves: {e}") from None
+                if a not in legal:
+                    raise ProtocolError(f"searchmoves: {_q(tok)} is not legal here (legal: {_legal_hint(state)})")
+                allowed.append(a)
         self.go_count += 1
         if state.is_chance():
             rng = random.Random(self.values["Seed"] * 1_000_003 + self.go_count)
-            outcomes = state.chance_outcomes()
+            outcomes = [(a, p) for a, p in state.chance_outcomes() if allowed is None or a in allowed]
+            if not outcomes:  # searchmoves names outcomes the engine's pile lacks: one of them
+                outcomes = [(a, 1.0) for a in allowed or []]
             a = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
             self.write("info string chance step: outcome drawn by the engine")
             self.write(f"bestmove {format_action(a)}")
@@ -641,19 +769,34 @@ class Engine:
         clock = budget_from_clock(params, seat, state.field("round"), self.values["Move Overhead"])
         if clock is not None:
             budget_ms = min(budget_ms, clock) if budget_ms else clock
-        infinite = params.get("infinite", False)
-        if not infinite and budget_iter is None and budget_ms is None:
-            if self.values["Iterations"] > 0:
+        ponder = params.get("ponder", False)
+        infinite = params.get("infinite", False) or ponder
+        if budget_iter is None and budget_ms is None and (ponder or not infinite):
+            if self.values["Iterations"] > 0 and not ponder:
                 budget_iter = self.values["Iterations"]
-            else:
+            elif budget_iter is None:
                 budget_ms = self.values["Movetime"]
+        self.ponder_ms = budget_ms if ponder else None  # after ponderhit the search gets this long
         agent = self.make_player()
-        self.search_infinite = infinite
+        self.job = "ponder" if ponder else "infinite" if infinite else "search"
         self.stop_event = threading.Event()
+        limits = {"depth": params.get("depth"), "allowed": allowed}
         self.search_thread = threading.Thread(
-            target=self._search, args=(agent, obs, seat, budget_iter, budget_ms, infinite, analysis,
-                                       self.stop_event), daemon=True)
+            target=self._search, args=(agent, obs, seat, None if infinite else budget_iter,
+                                       None if infinite else budget_ms, infinite, analysis,
+                                       self.stop_event, limits), daemon=True)
         self.search_thread.start()
+
+    def cmd_ponderhit(self, args: list[str], line: str) -> None:
+        if args:
+            raise ProtocolError("ponderhit takes no arguments")
+        if not self.searching() or self.job != "ponder":
+            raise ProtocolError("ponderhit without a go ponder")
+        self.job = "search"  # the ponder search becomes a normal one with the budget of its go
+        stop = self.stop_event
+        t = threading.Timer((self.ponder_ms or self.values["Movetime"]) / 1000.0, stop.set)
+        t.daemon = True
+        t.start()
 
     def cmd_analyse(self, args: list[str], line: str) -> None:
         self.cmd_go(args, line, analysis=True)
@@ -672,6 +815,7 @@ class Engine:
     def cmd_stop(self, args: list[str], line: str) -> None:
         if args:
             raise ProtocolError("stop takes no arguments")
+        self.job = "search" if self.job in ("infinite", "ponder") else self.job
         self.stop_event.set()
         if self.search_thread is not None:
             self.search_thread.join(10)
@@ -690,34 +834,65 @@ class Engine:
         if args:
             raise ProtocolError("legal takes no arguments")
         pos = self.need_position()
-        self.write(" ".join(["legal"] + [format_action(a) for a in pos.state.legal_actions()]))
+        self.write(" ".join(["legal"] + [format_action(a) for a in possible_outcomes(pos.state, pos.seat)]))
 
-    def cmd_show(self, args: list[str], line: str) -> None:
-        if args:
-            raise ProtocolError("show takes no arguments")
-        pos = self.need_position()
+    def show_text(self, pos: Position) -> None:
+        """``show`` / ``show text`` / ``d``: the board as the engine's seat sees it."""
         for text_line in render(pos.state.observation(pos.seat), seat=pos.seat).splitlines():
             self.write("info string " + text_line if text_line.strip() else "info string .")
         self.write(f"info string seen by {seat_name(pos.state, pos.seat)}; moves given {len(pos.tokens)}"
                    f", masked outcomes filled in {pos.filled}")
 
-    def cmd_state(self, args: list[str], line: str) -> None:
-        if args:
-            raise ProtocolError("state takes no arguments")
-        pos = self.need_position()
-        self.write("state " + pos.state.to_string())
+    # ``show <format>``: one method per format (a picture format adds an entry here)
+    SHOW_FORMATS: dict[str, Callable] = {"text": show_text}
 
-    def cmd_perft(self, args: list[str], line: str) -> None:
+    def cmd_show(self, args: list[str], line: str) -> None:
+        fmt = args[0] if args else "text"
+        handler = self.SHOW_FORMATS.get(fmt)
+        if handler is None or len(args) > 1:
+            raise ProtocolError(f"show takes one of {', '.join(self.SHOW_FORMATS)}, not {_q(' '.join(args))}")
+        handler(self, self.need_position())
+
+    def cmd_d(self, args: list[str], line: str) -> None:
+        if args:
+            raise ProtocolError("d takes no arguments (Stockfish's d: the board, as show)")
+        self.show_text(self.need_position())
+
+    def status(self, pos: Position) -> dict:
+        """The machine-readable state of ``state json``."""
+        st = pos.state
+        over = st.is_terminal()
+        cp = st.current_player()
+        step = st.step_type()
+        winner = st.winner() if over else None
+        return {"to_move": cp if cp >= 0 else None, "chance": bool(st.is_chance()), "terminal": bool(over),
+                "step": "over" if over else STEP_NAMES.get(step, str(step)),
+                "round": st.field("round"), "vp": st.returns(),
+                "winner": winner if winner is not None and winner >= 0 else None,
+                "seat": pos.seat, "seats": st.num_seats, "players": _players(st),
+                "moves": len(pos.tokens), "legal": len(possible_outcomes(st, pos.seat))}
+
+    def cmd_state(self, args: list[str], line: str) -> None:
+        if args not in ([], ["json"]):
+            raise ProtocolError(f"state takes nothing or json, not {_q(' '.join(args))}")
+        pos = self.need_position()
+        if args:
+            self.write("state json " + json.dumps(self.status(pos), separators=(",", ":")))
+        else:
+            self.write("state " + pos.state.to_string())
+
+    def cmd_perft(self, args: list[str], line: str, stockfish: bool = False) -> None:
         if len(args) != 1:
             raise ProtocolError("use: perft <depth>")
         depth = _int(args[0], "perft depth", 0, MAX_PERFT_DEPTH)
         state = self.need_position().state.clone()
-        self.search_infinite = True  # like go infinite: other commands wait for stop or the end
+        self.job = "perft"  # finite: other commands wait for its nodes line (stop ends it early)
         self.stop_event = threading.Event()
-        self.search_thread = threading.Thread(target=self._perft, args=(state, depth, self.stop_event), daemon=True)
+        self.search_thread = threading.Thread(target=self._perft, args=(state, depth, self.stop_event, stockfish),
+                                              daemon=True)
         self.search_thread.start()
 
-    def _perft(self, state: GameState, depth: int, stop: threading.Event) -> None:
+    def _perft(self, state: GameState, depth: int, stop: threading.Event, stockfish: bool = False) -> None:
         """perft in the background thread: one line per first move, then the total."""
         t0 = time.perf_counter()
         total = 0
@@ -735,26 +910,91 @@ class Engine:
         except Stopped:
             stopped = " stopped"
         ms = int((time.perf_counter() - t0) * 1000)
-        self.write(f"nodes {total} time {ms}{stopped}")
+        if stockfish:
+            self.write("")
+            self.write(f"Nodes searched: {total}{stopped}")
+            self.write("")
+        else:
+            self.write(f"nodes {total} time {ms}{stopped}")
+
+    def cmd_bench(self, args: list[str], line: str) -> None:
+        if len(args) > 1:
+            raise ProtocolError("use: bench [iterations per position]")
+        iterations = _int(args[0], "bench iterations", 1, 10**7) if args else BENCH_ITERATIONS
+        self.job = "bench"
+        self.stop_event = threading.Event()
+        self.search_thread = threading.Thread(target=self._bench, args=(iterations, self.stop_event), daemon=True)
+        self.search_thread.start()
+
+    def _bench(self, iterations: int, stop: threading.Event) -> None:
+        """Stockfish's bench: fixed positions, a fixed search each, the total nodes and speed."""
+        from .agents.ismcts import ISMCTSAgent
+
+        try:
+            self._bench_run(ISMCTSAgent, iterations, stop)
+        except Exception as e:
+            self.error(f"bench failed: {type(e).__name__}: {e}")
+
+    def _bench_run(self, agent_cls: Any, iterations: int, stop: threading.Event) -> None:
+        total_it = total_nodes = 0
+        t0 = time.perf_counter()
+        for k, g in enumerate(bench_positions(), 1):
+            if stop.is_set():
+                break
+            seat = g.current_player()
+            r = agent_cls(iterations=iterations, seed=k).search(g.observation(seat), seat, stop=stop)
+            total_it += r.iterations
+            total_nodes += r.nodes
+            self.write(f"info string bench position {k}: players {_players(g)} round {g.field('round')} "
+                       f"iterations {r.iterations} nodes {r.nodes} time {int(r.elapsed_ms)} "
+                       f"bestmove {format_action(r.best)}")
+        ms = max(1, int((time.perf_counter() - t0) * 1000))
+        self.write(f"info string bench total: iterations {total_it} nodes {total_nodes} time {ms} "
+                   f"nps {total_it * 1000 // ms}")
 
     # ------------------------------------------------------------------- the search thread
     def _search(self, agent: Any, obs: GameState, seat: int, iterations: int | None, movetime: int | None,
-                infinite: bool, analysis: bool, stop: threading.Event) -> None:
-        best = None
+                infinite: bool, analysis: bool, stop: threading.Event, limits: dict | None = None) -> None:
+        """The search of one go; ends with exactly one bestmove line (with ``ponder`` when the
+        principal variation predicts the next decision)."""
+        limits = limits or {}
+        depth, allowed = limits.get("depth"), limits.get("allowed")
+        best, ponder = None, None
         try:
             if hasattr(agent, "search"):
                 if infinite:  # no budget: the search runs until stop (a movetime of about 11 days)
                     iterations, movetime = None, INFINITE_MS
+                last = [time.monotonic()]
+                show = self.values["Info Lines"]
+
+                def on_info(r: Any) -> None:
+                    now = time.monotonic()
+                    if show and (now - last[0]) * 1000 >= self.values["Info Interval"]:
+                        last[0] = now
+                        self._info(r, seat)
+                    if depth is not None and len(r.pv) >= depth:
+                        stop.set()
+
+                every = DEPTH_CHECK_MS if depth is not None else self.values["Info Interval"]
                 result = agent.search(obs, seat, iterations=iterations, movetime_ms=movetime, stop=stop,
-                                      on_info=(lambda r: self._info(r, seat)) if self.values["Info Lines"] else None,
-                                      info_interval_ms=self.values["Info Interval"])
+                                      on_info=on_info if (show or depth is not None) else None,
+                                      info_interval_ms=every)
                 best = result.best
+                if allowed is not None and best not in allowed:
+                    ranked = [c.action for c in sorted(result.candidates, key=lambda c: -c.visits)
+                              if c.action in allowed]
+                    best = ranked[0] if ranked else allowed[0]
                 self._info(result, seat)
                 if analysis:
                     self._analysis(result, obs, seat)
+                pv, who = list(result.pv), list(getattr(result, "pv_seats", []))
+                if best == result.best and len(pv) >= 2 and len(who) >= 2 and who[1] >= 0 and pv[1] >= 0:
+                    ponder = pv[1]
             else:
                 t0 = time.perf_counter()
                 best = agent.choose(obs, seat)
+                if allowed is not None and best not in allowed:
+                    best = allowed[0]
                 ms = int((time.perf_counter() - t0) * 1000)
                 self.write(f"info time {ms} pv {format_action(best)}")
                 if analysis:
@@ -764,13 +1004,14 @@ class Engine:
         except Exception as e:
             self.error(f"search failed: {type(e).__name__}: {e}")
             legal = obs.legal_actions()
-            best = best if best in legal else legal[0]
-        self.write(f"bestmove {format_action(best)}")
+            best = best if best in legal else (allowed or legal)[0]
+        self.write(f"bestmove {format_action(best)}" + (f" ponder {format_action(ponder)}" if ponder else ""))
 
     def _info(self, r: Any, seat: int) -> None:
         """Info lines from a SearchResult (one per MultiPV line)."""
         nps = int(r.iterations * 1000 / r.elapsed_ms) if r.elapsed_ms else 0
-        head = f"iterations {r.iterations} nodes {r.nodes} nps {nps} time {int(r.elapsed_ms)}"
+        head = (f"depth {len(r.pv)} iterations {r.iterations} nodes {r.nodes} nps {nps} "
+                f"time {int(r.elapsed_ms)}")
         cands = sorted(r.candidates, key=lambda c: -c.visits)[: self.values["MultiPV"]]
         if self.values["MultiPV"] <= 1 or not cands:
             pv = " ".join(_tok(a) for a in r.pv) or format_action(r.best)
@@ -793,10 +1034,30 @@ class Engine:
     COMMANDS: dict[str, Callable] = {
         "uci": cmd_uci, "isready": cmd_isready, "debug": cmd_debug, "setoption": cmd_setoption,
         "ucinewgame": cmd_ucinewgame, "position": cmd_position, "go": cmd_go, "stop": cmd_stop,
-        "quit": cmd_quit, "legal": cmd_legal, "show": cmd_show, "state": cmd_state, "perft": cmd_perft,
-        "eval": cmd_analyse, "analyse": cmd_analyse,
+        "ponderhit": cmd_ponderhit, "quit": cmd_quit, "legal": cmd_legal, "show": cmd_show, "d": cmd_d,
+        "state": cmd_state, "perft": cmd_perft, "bench": cmd_bench, "eval": cmd_analyse, "analyse": cmd_analyse,
     }
-    DURING_SEARCH = {"isready", "stop", "quit", "legal", "show", "state", "debug"}
+    GO_COMMANDS = {"go", "analyse", "eval"}  # each ends with exactly one bestmove line
+    DURING_SEARCH = {"isready", "stop", "ponderhit", "quit", "legal", "show", "d", "state", "debug"}
+
+
+def bench_positions() -> list[GameState]:
+    """The positions of ``bench``: fixed seeded games (2, 3, 4 players and solo) at their first
+    decision and after 40 seeded random decisions."""
+    out = []
+    for players in (2, 3, 4, 1):
+        g = GameState.new(players, 11)
+        g.resolve_chance()
+        out.append(g.clone())
+        rng = random.Random(players)
+        for _ in range(40):
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+            g.resolve_chance()
+        if not g.is_terminal():
+            out.append(g)
+    return out
 
 
 def format_analysis(r: Any, seat: int) -> str:

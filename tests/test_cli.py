@@ -14,7 +14,7 @@ from tekhenu_engine._core import GameState
 from tekhenu_engine.agents.registry import available_players, make_agent
 from tekhenu_engine.cli import app
 from tekhenu_engine.notation import format_action
-from tekhenu_engine.match import MatchConfig, load_records, replay, seat_sides, summarise
+from tekhenu_engine.match import MatchConfig, format_summary, load_records, replay, seat_sides, summarise
 from reference import perft
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,14 +107,23 @@ def test_issue_match_command_reports_zero_errors():
     assert json.loads(r.stdout.strip().splitlines()[-1])["errors"] == 0
 
 
-def test_summary_elo_is_symmetric_and_finite_for_a_sweep():
-    """Elo of A over B with a 95% interval; a sweep stays finite (half a game from 0 and 1)."""
-    recs = [{"error": None, "vp": [40, 30], "sides": ["a", "b"], "winner_side": "a"} for _ in range(10)]
+def test_summary_elo_is_symmetric_and_a_sweep_is_a_bound():
+    """Elo of A over B with a 95% interval; issue 14: "Elo for a 100 % or 0 % score is reported as
+    a bound, not -0.0"."""
+    recs = [{"game": i, "error": None, "vp": [40, 30], "sides": ["a", "b"], "winner_side": "a"} for i in range(10)]
     s = summarise(recs, MatchConfig("random", "random"))
-    assert s["a"]["wins"] == 10 and s["elo"] > 0 and s["elo_ci95"][0] <= s["elo"] <= s["elo_ci95"][1]
+    assert s["a"]["wins"] == 10 and s["elo"] is None and s["elo_ci95"] is None
+    assert s["elo_bound_kind"] == "lower" and s["elo_bound"] > 0
+    assert "Elo > +" in format_summary(s)
+    lost = summarise([dict(r, winner_side="b") for r in recs], MatchConfig("random", "random"))
+    assert lost["elo_bound_kind"] == "upper" and lost["elo_bound"] == -s["elo_bound"]
+    assert "-0.0" not in format_summary(lost) and "Elo < -" in format_summary(lost)
     flipped = [dict(r, winner_side="b") for r in recs[:5]] + recs[5:]
     s2 = summarise(flipped, MatchConfig("random", "random"))
-    assert s2["elo"] == 0.0 and s2["elo_ci95"][0] == -s2["elo_ci95"][1]
+    assert s2["elo"] == 0.0 and str(s2["elo"]) == "0.0" and s2["elo_ci95"][0] == -s2["elo_ci95"][1]
+    one = summarise([dict(recs[0], winner_side="b")] + recs[1:], MatchConfig("random", "random"))
+    lo, hi = one["elo_ci95"]
+    assert lo < one["elo"] < hi and lo is not None and hi is not None
 
 
 def test_play_a_whole_game_in_the_terminal_with_undo():
@@ -197,8 +206,9 @@ def test_analyse_reads_a_game_record_and_names_bad_ones(tmp_path):
     assert tekhenu("match", "--a", "random", "--b", "random", "--games", "1", "--out", str(out)).exit_code == 0
     r = tekhenu("analyse", "--record", str(out), "--game", "3")
     assert r.exit_code == 2 and "1 records" in r.output
-    r = tekhenu("analyse", "--record", str(out))
-    assert r.exit_code == 2 and "game is over" in r.output
+    if "ismcts" in available_players():  # issue 14: without --move, the last decision of the game
+        r = tekhenu("analyse", "--record", str(out), "--iterations", "20")
+        assert r.exit_code == 0 and "visits" in r.stdout
     if "ismcts" in available_players():
         r = tekhenu("analyse", "--record", str(out), "--move", "20", "--iterations", "100")
         assert r.exit_code == 0 and "visits" in r.stdout

@@ -78,7 +78,7 @@ class EngineProc:
     def state(self) -> str:
         self.send("state")
         words = self.line().split()
-        assert words[0] == "state" and len(words) == 2
+        assert words[0] == "state" and len(words) == 2, " ".join(words)
         return words[1]
 
     def close(self) -> None:
@@ -268,6 +268,9 @@ def test_every_bad_command_gets_one_error_line_and_the_position_stays(eng):
            "legal 1", "state x", "stop now", "debug maybe", "position new players 2 moves roll:?"]
     for line in bad:
         out = eng.ask(line + "\nisready", "readyok")[:-1]
+        if line.startswith("go"):  # issue 14: every go ends with exactly one bestmove, after its error
+            assert out[1:] == ["bestmove (none)"], (line, out)
+            out = out[:1]
         assert len(out) == 1 and out[0].startswith("info string error: "), (line, out)
         assert eng.state() == before, line
 
@@ -367,8 +370,12 @@ def test_fuzz_thousands_of_bad_lines(eng):
     lines = _bad_lines(rng, legal + ["take:Ha:y5", "pillar:r2c3", "pay:L1Au1", "decrees:D05+D12", "draw:?"], 3000)
     eng.send(b"".join(ln + b"\n" for ln in lines))
     out = eng.sync()
-    assert len(out) == len(lines)
-    assert all(ln.startswith("info string error: ") for ln in out)
+    errors = [ln for ln in out if ln.startswith("info string error: ")]
+    assert len(errors) == len(lines)
+    # issue 14: a go (analyse, eval) that cannot search still ends with its one bestmove line
+    gos = sum(1 for ln in lines if (w := ln.decode("utf-8", "replace").split())
+              and w[0] in ("go", "analyse", "eval") and w[:2] != ["go", "perft"])
+    assert [ln for ln in out if ln not in errors] == ["bestmove (none)"] * gos
     assert eng.state() == before
     assert eng.p.poll() is None
 
@@ -427,7 +434,8 @@ def test_perft_runs_in_the_background_and_stops(eng):
     assert eng.ask("isready", "readyok")[-1] == "readyok"
     eng.send("position new players 2 seed 1")
     lines = eng.ask("stop", "nodes")
-    assert any(ln.startswith("info string error: ") for ln in lines)  # refused during perft
+    refused = [ln for ln in lines if ln.startswith("info string error: ")]
+    assert refused and "perft" in refused[0] and "infinite" not in refused[0]  # a long perft refuses
     assert lines[-1].endswith(" stopped")
     assert eng.state() == before
 

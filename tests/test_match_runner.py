@@ -1,0 +1,242 @@
+"""Issue 14, the match runner (cutechess-cli and fastchess are the reference) and the CLI's user errors.
+
+A fake misbehaving engine (tests/fake_engine.py) is driven through `tekhenu match` as a cmd: side;
+limits are short so that the suite stays fast.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tekhenu_engine.agents.registry import make_agent, parse_spec
+from tekhenu_engine.cli import app
+from tekhenu_engine.match import SPRT, MatchConfig, load_records, replay, run_match, summarise
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+FAKE = f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engine.py'}"
+runner = CliRunner()
+
+
+def tekhenu(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", *args], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _summary(stdout: str) -> dict:
+    return json.loads(stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("mode,reason", [
+    ("crash", "exited (exit code 3)"),
+    ("hang", "no bestmove within 0.5 s"),
+    ("flood", "no bestmove within 0.5 s"),
+    ("garbage", "is not a move"),
+    ("nouciok", "no uciok within 0.5 s"),
+    ("illegal", "illegal action"),
+])
+def test_a_faulty_engine_loses_its_games_and_the_match_goes_on(tmp_path, mode, reason):
+    """'An external engine (cmd:) that crashes is restarted for the next game; one that hangs, never
+    sends uciok, or streams lines without a bestmove is killed after a per-move time limit ..., and
+    the game is scored as a loss for the faulty side with the reason recorded; the match goes on.'
+    'The exit code is non-zero when games ended in errors.'"""
+    out = tmp_path / "g.jsonl"
+    t0 = time.monotonic()
+    p = cli("match", "--a", f"{FAKE} {mode}", "--b", "random", "--games", "2", "--move-timeout", "0.5",
+            "--json", "--out", str(out))
+    elapsed = time.monotonic() - t0
+    assert p.returncode == 1, p.stderr
+    s = _summary(p.stdout)
+    assert s["games"] == 2 and s["errors"] == 2 and s["losses"] == 2 and s["errors_by_side"] == {"a": 2, "b": 0}
+    recs = load_records(str(out))
+    assert [r["faulty_side"] for r in recs] == ["a", "a"] and all(r["winner_side"] == "b" for r in recs)
+    assert all(reason in r["error"] for r in recs), [r["error"] for r in recs]
+    assert "BrokenPipe" not in p.stderr and "Traceback" not in p.stderr
+    assert elapsed < 60  # two killed games, not 600 s each
+
+
+def test_a_crashed_engine_is_restarted_for_the_next_game(tmp_path):
+    """The fake engine crashes at its 3rd go: every game fails the same way (exit code 3 after two
+    moves), so each game had a fresh engine (a dead one would fail at once with a broken pipe)."""
+    out = tmp_path / "g.jsonl"
+    p = cli("match", "--a", f"{FAKE} crash 3", "--b", "random", "--games", "3", "--move-timeout", "2",
+            "--json", "--out", str(out))
+    recs = load_records(str(out))
+    assert p.returncode == 1 and len(recs) == 3
+    for r in recs:  # a dead engine that was not restarted would fail with "not running" at once
+        assert "exit code 3" in r["error"] and "before bestmove" in r["error"] and "not running" not in r["error"]
+        assert len([t for t in r["moves"] if t.startswith("keep:")]) >= 2  # its first go answered
+
+
+def test_a_good_fake_engine_plays_whole_games_and_is_the_reference(tmp_path):
+    """The same fake engine in its good mode finishes every game without errors (exit code 0)."""
+    p = cli("match", "--a", f"{FAKE} good", "--b", "random", "--games", "2", "--json")
+    assert p.returncode == 0, p.stderr
+    assert _summary(p.stdout)["errors"] == 0
+
+
+def test_jobs_give_the_same_games_as_one_process():
+    """'--jobs N gives the same games as --jobs 1 for the same seed.'"""
+    cfg = MatchConfig("greedy", "random", games=4, seed=5)
+    one = sorted(run_match(cfg, jobs=1), key=lambda r: r["game"])
+    two = sorted(run_match(cfg, jobs=2), key=lambda r: r["game"])
+    strip = lambda rs: [{k: v for k, v in r.items() if k != "seconds"} for r in rs]  # noqa: E731
+    assert strip(one) == strip(two)
+
+
+def test_pairs_share_a_seed_with_the_seats_swapped():
+    """'paired games (both seatings of one seed) counted as pairs'."""
+    recs = list(run_match(MatchConfig("random", "random:seed=3", games=4, seed=1)))
+    assert recs[0]["seed"] == recs[1]["seed"] != recs[2]["seed"] == recs[3]["seed"]
+    assert recs[0]["sides"] == ["a", "b"] and recs[1]["sides"] == ["b", "a"]
+    s = summarise(recs, MatchConfig("random", "random:seed=3", games=4, seed=1))
+    assert sum(s["pentanomial"]) == 2
+
+
+def test_a_line_per_game_with_the_running_score_also_when_piped():
+    """'Running score A vs B: W-L-D and Elo with its interval while it runs, also when output is
+    piped (a line per game)'."""
+    p = cli("match", "--a", "greedy", "--b", "random", "--games", "3")
+    lines = [ln for ln in p.stderr.splitlines() if ln.startswith("game ")]
+    assert len(lines) == 3
+    assert "greedy vs random: 3-0-0" in lines[-1] and "Elo" in lines[-1] and "LOS" in lines[-1]
+    assert "-0.0" not in p.stdout + p.stderr
+
+
+def test_sprt_llr_bounds_and_stopping():
+    """'SPRT (--sprt elo0=.. elo1=.. alpha=.. beta=..) with the log-likelihood ratio and its bounds,
+    stopping the match when it decides, and LOS'."""
+    t = SPRT.parse("elo0=0 elo1=10 alpha=0.05 beta=0.05")
+    lo, hi = t.bounds()
+    assert round(lo, 3) == -2.944 and round(hi, 3) == 2.944
+    assert t.llr([0, 0, 0, 0, 0], [0, .25, .5, .75, 1]) == 0.0
+    assert t.llr([0, 0, 10, 0, 0], [0, .25, .5, .75, 1]) < 0 < t.llr([0, 0, 0, 1, 9], [0, .25, .5, .75, 1])
+    for bad in ("elo0=5 elo1=1", "alpha=2", "elo0=x", "elo1=inf", "frob=1"):
+        with pytest.raises(ValueError):
+            SPRT.parse(bad)
+    p = cli("match", "--a", "greedy", "--b", "random", "--games", "200", "--sprt", "elo0=0 elo1=50", "--json")
+    s = _summary(p.stdout)
+    assert p.returncode == 0 and s["sprt"]["decision"] == "H1" and s["games"] < 200
+    assert s["sprt"]["llr"] >= s["sprt"]["upper"] and s["games"] >= 6 and s["los"] > 0.5
+
+
+def test_out_refuses_to_overwrite_and_append_resumes(tmp_path):
+    """'--out refuses to overwrite unless told (--append resumes)'; checked before any game."""
+    out = tmp_path / "g.jsonl"
+    assert tekhenu("match", "--a", "random", "--b", "greedy", "--games", "2", "--out", str(out)).exit_code == 0
+    r = tekhenu("match", "--a", "random", "--b", "greedy", "--games", "4", "--out", str(out))
+    assert r.exit_code == 2 and "--append" in r.output and len(load_records(str(out))) == 2
+    r = tekhenu("match", "--a", "random", "--b", "greedy", "--games", "4", "--out", str(out), "--append", "--json")
+    assert r.exit_code == 0 and _summary(r.stdout)["games"] == 4
+    recs = load_records(str(out))
+    assert sorted(x["game"] for x in recs) == [0, 1, 2, 3] and all(replay(x).is_terminal() for x in recs)
+    r = tekhenu("match", "--a", "random", "--b", "random", "--games", "4", "--out", str(out), "--append")
+    assert r.exit_code == 2 and "another match" in r.output
+    assert tekhenu("match", "--a", "random", "--b", "greedy", "--games", "1", "--out", str(out),
+                   "--force").exit_code == 0
+    assert len(load_records(str(out))) == 1
+    r = tekhenu("match", "--a", "random", "--b", "greedy", "--out", str(tmp_path / "no" / "such" / "dir.jsonl"))
+    assert r.exit_code == 2 and r.output.startswith("error: cannot write")
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--a", "ismcts:iterations=abc", "--b", "random"], "iterations takes a whole number"),
+    (["--a", "ismcts:c_uct=nan", "--b", "random"], "c_uct takes a number"),
+    (["--a", "ismcts:iterations=0", "--b", "random"], "iterations must be at least 1"),
+    (["--a", "cmd:no-such-program-xyz engine", "--b", "random"], "is not on the PATH"),
+    (["--a", "cmd:./nowhere/engine", "--b", "random"], "does not exist"),
+    (["--a", "cmd:tekhenu engine movetime=fast", "--b", "random"], "movetime takes a whole number"),
+    (["--a", "random", "--b", "random", "--sprt", "elo0=1 elo1=0"], "elo0 < elo1"),
+])
+def test_user_errors_of_match_are_one_line(args, words):
+    """'Every user error is one clear line and a non-zero exit, never a traceback'."""
+    r = tekhenu("match", *args)
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and r.output.startswith("error: ") and words in r.output, r.output
+
+
+def test_cmd_settings_are_side_options_and_limits():
+    """'Per-side options and limits for cmd: engines (for example option.Threads=2, movetime=,
+    iterations=)'."""
+    s = parse_spec("cmd:tekhenu engine option.Threads=2 movetime=200 'option.Move Overhead=10'")
+    assert s.words == ["tekhenu", "engine"]
+    assert s.options == {"option.Threads": "2", "movetime": "200", "option.Move Overhead": "10"}
+    eng = make_agent("cmd:tekhenu engine option.Threads=2 movetime=200 margin=300", start=False)
+    assert eng.options == {"Threads": "2"} and eng.go_args == "movetime 200" and eng.move_limit_s() == 0.5
+    cmd = f"cmd:{sys.executable} -m tekhenu_engine.cli engine option.Threads=1 iterations=20 option.Seed=4"
+    p = cli("match", "--a", cmd, "--b", "random", "--games", "1", "--json")
+    assert p.returncode == 0 and _summary(p.stdout)["errors"] == 0, p.stderr
+
+
+def test_ctrl_c_prints_the_summary_of_the_games_played(tmp_path):
+    """'Ctrl-C prints the summary of the games played.'"""
+    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=30",
+                          "--b", "random", "--games", "500", "--json"], cwd=ROOT, env=ENV,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    seen = ""
+    while "game 1/" not in seen and time.monotonic() < deadline:  # wait for the first game's line
+        seen += p.stderr.readline()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130
+    s = _summary(out)
+    assert 1 <= s["games"] < 500 and "Traceback" not in err
+
+
+def test_analyse_and_play_user_errors(tmp_path):
+    """'analyse --movetime 0, --move -5' are errors; '--move counts decisions'; without --move the
+    last decision is analysed; '--difficulty without --players 1 is an error'."""
+    out = tmp_path / "g.jsonl"
+    assert tekhenu("match", "--a", "random", "--b", "random", "--games", "1", "--out", str(out)).exit_code == 0
+    for bad in (["--movetime", "0"], ["--move", "-5"], ["--move", "100000"], ["--iterations", "0"]):
+        r = tekhenu("analyse", "--record", str(out), *bad)
+        assert r.exit_code == 2 and "Traceback" not in r.output, (bad, r.output)
+    r = tekhenu("analyse", "--record", str(out), "--iterations", "30")
+    assert r.exit_code == 0 and "visits" in r.stdout
+    r = tekhenu("analyse", "--record", str(out), "--move", "1", "--iterations", "30")
+    assert r.exit_code == 0 and "keep:" in r.stdout  # the first decision: which Decree to keep
+    r = tekhenu("play", "--players", "2", "--difficulty", "hard")
+    assert r.exit_code == 2 and "--players 1" in r.output
+
+
+def test_help_shows_flags_as_flags_and_states_defaults():
+    """'Flags show as flags in --help (not --json <bool>)'; 'strength --out ... stated in help'."""
+    for cmd in ("match", "bench", "perft", "strength", "play"):
+        text = tekhenu(cmd, "--help").output
+        assert "<bool>" not in text and "BOOLEAN" not in text, cmd
+    assert "current" in tekhenu("strength", "--help").output
+    assert "decisions" in tekhenu("analyse", "--help").output
+
+
+def test_bench_folder_collects_the_benchmarks():
+    """'python -m pytest bench --benchmark-only (the documented benchmark command) runs the
+    benchmarks: today it collects nothing and exits 5.'"""
+    p = subprocess.run([sys.executable, "-m", "pytest", "bench", "--benchmark-only", "--collect-only", "-q"],
+                       cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "bench_core.py::test_compiled_random_playouts" in p.stdout
+
+
+@pytest.mark.parametrize("args", [["analyse", "--record", "x.jsonl", "--move", "-5"], ["analyse", "--movetime", "0"],
+                                  ["match", "--a", "random"], ["match", "--a", "random", "--b", "random", "--games", "x"],
+                                  ["frobnicate"]])
+def test_usage_errors_are_one_line_from_the_installed_command(args):
+    """'Every user error is one clear line and a non-zero exit, never a traceback' - also the errors
+    the option parser finds (the `tekhenu` entry point turns click's usage block into one line)."""
+    p = cli(*args)
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "--help" in lines[0], p.stderr

@@ -519,7 +519,13 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
 _ENC_BLOCKS = ("meta", "tasks", "current_die", "dice", "board", "temple", "cards", "players", "botankhamun")
 
 
-cdef int enc_size() noexcept nogil:
+cdef int ENC_OBS_SIZE = 0     # set once at import (enc_size_scan)
+
+cdef inline int enc_size() noexcept nogil:
+    return ENC_OBS_SIZE
+
+cdef int enc_size_scan() noexcept nogil:
+    """Run the encoder without output to find the tensor length."""
     cdef State s
     cdef Enc e
     memset(&s, 0, sizeof(State))
@@ -530,6 +536,9 @@ cdef int enc_size() noexcept nogil:
     e.nblocks = 0
     enc_state(&s, 0, 0, &e)
     return e.n
+
+
+ENC_OBS_SIZE = enc_size_scan()
 
 
 def observation_tensor_size(players=None):

@@ -18,7 +18,7 @@ def chance_to_decision(state, rng):
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_sim_test(players):
     game = pyspiel.load_game("tekhenu", {"players": players})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 def test_game_type_and_info():
@@ -108,3 +108,15 @@ def test_python_ismcts_and_mcts_bots_play():
         assert a in s.legal_actions()
         s.apply_action(a)
         chance_to_decision(s, rng)
+
+
+def test_example_script_plays_against_the_engine(monkeypatch, capsys):
+    # examples/openspiel_vs_engine.py at a tiny budget (docs/rl.md has a real run)
+    import runpy
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parent.parent / "examples" / "openspiel_vs_engine.py"
+    monkeypatch.setattr(sys, "argv", [str(script), "--games", "1", "--sims", "2", "--engine-iterations", "10"])
+    runpy.run_path(str(script), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "game 1: OpenSpiel ismcts in seat 0:" in out and "won" in out.splitlines()[-1]

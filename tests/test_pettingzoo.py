@@ -103,3 +103,15 @@ def test_render_modes():
     else:
         img = e.render()
         assert img.ndim == 3 and img.shape[2] == 3 and img.dtype == np.uint8
+
+
+def test_training_example_runs(monkeypatch, capsys):
+    # the example of docs/rl.md, at a tiny budget (its measured run is in the document)
+    import runpy
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parent.parent / "examples" / "train_pettingzoo_policy.py"
+    monkeypatch.setattr(sys, "argv", [str(script), "--games", "20", "--eval", "4"])
+    runpy.run_path(str(script), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "before: win rate" in out and "after 20 games: win rate" in out

@@ -136,7 +136,7 @@ class TekhenuState(pyspiel.State):
         return pyspiel.PlayerId.CHANCE if p < 0 else p
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.gs.action_index(a, chance=False) for a in self.gs.legal_actions())
+        return np.flatnonzero(self.gs.legal_mask()).tolist()     # ascending, as OpenSpiel wants
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """[(dense chance index, probability)], sorted by index."""

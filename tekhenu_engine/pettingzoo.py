@@ -81,6 +81,7 @@ class TekhenuEnv(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self.state_: GameState | None = None
+        self._mask: np.ndarray | None = None
         self._seed_rng = np.random.default_rng()
 
     # --------------------------------------------------------------- spaces
@@ -98,6 +99,7 @@ class TekhenuEnv(AECEnv):
         game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
         self.state_ = GameState.new(self.players, seed=game_seed, options=self.table)
         self.state_.resolve_chance()
+        self._mask = None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -125,10 +127,11 @@ class TekhenuEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act (None is only for a finished agent)")
         a = int(action)
-        if not (0 <= a < self._act_space.n) or not g.legal_mask()[a]:
+        if not (0 <= a < self._act_space.n) or not self._legal()[a]:
             raise ValueError(f"action {a} is not legal for {agent} here")
         self._cumulative_rewards[agent] = 0.0
         g.apply_unchecked(g.index_action(a))
+        self._mask = None
         g.resolve_chance()
         self.rewards = {x: 0.0 for x in self.agents}
         if self.shaped:
@@ -148,10 +151,17 @@ class TekhenuEnv(AECEnv):
         """{"observation": float32 tensor, "action_mask": int8 mask (zeros unless agent moves)}."""
         seat = self.possible_agents.index(agent)
         g = self.state_
-        mask = np.zeros(self._act_space.n, dtype=np.int8)
         if not g.is_terminal() and g.current_player() == seat:
-            mask[:] = g.legal_mask()
+            mask = self._legal().view(np.int8).copy()
+        else:
+            mask = np.zeros(self._act_space.n, dtype=np.int8)
         return {"observation": g.observation_tensor(seat), "action_mask": mask}
+
+    def _legal(self) -> np.ndarray:
+        """The legal mask of the current decision (computed once per state)."""
+        if self._mask is None:
+            self._mask = self.state_.legal_mask()
+        return self._mask
 
     # --------------------------------------------------------------- pictures
     def render(self) -> str | np.ndarray | None:

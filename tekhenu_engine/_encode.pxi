@@ -203,8 +203,8 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
     """Exhaustive compiled check of the dense index over random games.
 
     At every step of `games` random games: every legal action (or chance outcome) has an index
-    in its space, `index -> action` gives it back, no two share an index, and the legal mask
-    has exactly those bits. options: the core's option bits (default random Horus and wheel);
+    in its space, `index -> action` gives it back, and no two share an index (legal_mask()
+    sets exactly those indices; tests/test_encode.py checks it at Python level). options: the core's option bits (default random Horus and wheel);
     difficulty: Botankhamun's level 0-2. Returns (steps, actions checked); raises AssertionError naming
     the first action that fails.
     """
@@ -270,8 +270,26 @@ cdef enum:
     ENC_COLOURS = 8          # die colours (base 5, Time of Seth 8)
     ENC_DIE_LOCS = 26        # bag, 6 sections, Seth, pure[4], taint[4], anubis[4], bot[4], hand, box
     ENC_CARD_LOCS = 19       # pile discard box market unknown bottom bot hand[4] pending[4] bottomk[4]
-    ENC_NCARDS = 72
     ENC_MAXBLOCKS = 64
+
+# The cards of the tensors, deck by deck (from _enc_deck_ids, like the action index).
+cdef int ENC_NCARD = 0
+cdef int ENC_CARD_ID[MAX_CARDS]
+cdef int ENC_CARD_DECK[MAX_CARDS]
+
+
+def _enc_cards():
+    global ENC_NCARD
+    cdef int n = 0
+    for deck, ids in enumerate(_enc_deck_ids()):
+        for c in ids:
+            ENC_CARD_ID[n] = c
+            ENC_CARD_DECK[n] = deck
+            n += 1
+    ENC_NCARD = n
+
+_enc_cards()
+
 
 cdef struct Enc:
     float* out
@@ -431,9 +449,10 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
         e_onehot(e, s.pillar_loc[i], 3)
     # cards
     e_block(e)
-    for c in range(ENC_NCARDS):
-        e_onehot(e, e_card_cat(s, s.card_loc[c], seat, memory), ENC_CARD_LOCS)
-    for c in range(ENC_NCARDS):
+    for k in range(ENC_NCARD):
+        e_onehot(e, e_card_cat(s, s.card_loc[ENC_CARD_ID[k]], seat, memory), ENC_CARD_LOCS)
+    for k in range(ENC_NCARD):
+        c = ENC_CARD_ID[k]
         j = -1
         for i in range(NMARKET):
             if s.market[i] == c:
@@ -445,9 +464,9 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
         for j in range(16):
             hidden[ty][j] = s.hidden_count[ty][j]
     if not memory:
-        for c in range(ENC_NCARDS):
-            if s.card_loc[c] == CL_BOTTOMK + seat:
-                hidden[c // 24][13] += 1
+        for k in range(ENC_NCARD):
+            if s.card_loc[ENC_CARD_ID[k]] == CL_BOTTOMK + seat:
+                hidden[ENC_CARD_DECK[k]][13] += 1
     for ty in range(3):
         for j in range(14):
             # classes 0-3 hand, 4-7 pending, 8-11 known bottom (of seat j%4); 12 pile, 13 bottom
@@ -455,7 +474,7 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
                 k = (j // 4) * 4 + e_rel(s, j % 4, seat) if j % 4 < s.nseats else j
             else:
                 k = j
-            cnt[k] = hidden[ty][j] / 24.0
+            cnt[k] = hidden[ty][j] / 24.0     # a deck has 24 cards
         for j in range(14):
             e_put(e, cnt[j])
     for i in range(12):

@@ -182,3 +182,18 @@ def test_bad_seat_is_refused():
         s.observation_tensor(2)
     with pytest.raises(ValueError, match="no seat"):
         s.information_state_tensor(-1)
+
+
+def test_docs_match_the_built_index_and_layout():
+    # docs/rl.md states N, NC, the tensor length, the kind table and the block layout
+    from pathlib import Path
+
+    from tekhenu_engine.notation import KINDS
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text()
+    assert f"**{N}**" in doc and f"**{NC}**" in doc
+    assert f"**{_core.observation_tensor_size()}**" in doc
+    for kind, chance, first, size in _core.action_kind_table():
+        row = f"| {'chance' if chance else 'decision'} | `{KINDS[kind]}` | {first} | {size} |"
+        assert row in doc, row
+    for name, first, size in _core.observation_layout():
+        assert f"| {name} | {first} | {size} |" in doc, name

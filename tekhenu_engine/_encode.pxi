@@ -44,7 +44,8 @@ def _enc_pay_max():
     """The largest single cost the rules ask for (a payment spends exactly its cost)."""
     d = _data
     costs = [max(d.STATUE_COSTS), max(a + b for a, b in d.PILLAR_COSTS),
-             max(b[3] for b in d.BUILDING_SPACES), max(d.THOTH_PAPYRUS_FOR_VALUE), 3]
+             max(b[3] for b in d.BUILDING_SPACES), max(d.THOTH_PAPYRUS_FOR_VALUE),
+             3]     # Horus: 2 or 3 Papyrus (hook_papyrus_cost in _rules.pxi)
     return max(costs)
 
 
@@ -106,9 +107,7 @@ def _enc_kind_payloads(int ncolours=5):
                             pay.add(x)
                             pay.add(x | (1 << 18))
     t[K_PAY] = sorted(pay)
-    faith_max = d.SUPPLY["faith"] * 2 if "faith" in d.SUPPLY else 31
-    faith_max = min(faith_max, 31)
-    t[K_FAITH] = list(range(32 - faith_max, 32 + faith_max + 1))   # net + 32
+    t[K_FAITH] = list(range(1, 64))     # net + 32: every net Faith -31..+31 the payload can hold
     # bread: Scribes<<8 | Bread<<4 | Gold, parts at most the largest upkeep
     need = sum(b for b, _ in d.BUILDING_ROW)
     t[K_BREAD] = sorted((sc << 8) | (b << 4) | g for b in range(need + 1) for g in range(need + 1 - b)

@@ -656,6 +656,7 @@ cdef int die_usable(State* s, int p, int section, int colour, int value, int anu
 
 include "_rules.pxi"
 include "_bot.pxi"
+include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
 import base64 as _b64
@@ -1033,6 +1034,42 @@ cdef class GameState:
         cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) * <uint64_t>0x9E3779B97F4A7C15 + 7
         resample_state(s, &r)
         return g
+
+    # --------------------------------------------------------------- encodings (_encode.pxi, docs/rl.md)
+    def action_index(self, int action, chance=None):
+        """Dense index of a decision (in [0, N)) or, with chance=True, of a chance outcome (in
+        [0, NC)); chance=None: the space of the pending step. ValueError when it has none."""
+        if chance is None:
+            chance = self.st.ntasks > 0 and current_player(&self.st) == -1
+        cdef int j = enc_index(action, 1 if chance else 0)
+        if j < 0:
+            raise ValueError(f"action {action} has no dense index")
+        return j
+
+    def index_action(self, int index, bint chance=False):
+        """The action of a dense index (a chance outcome with chance=True); ValueError if out of range."""
+        if not 0 <= index < ENC_N[1 if chance else 0]:
+            raise ValueError(f"dense index {index} outside [0, {ENC_N[1 if chance else 0]})")
+        return ENC_ACT[1 if chance else 0][index]
+
+    def legal_mask(self):
+        """numpy bool array over the dense index: the legal actions (N long), or at a chance step
+        the possible outcomes (NC long); all False once the game is over."""
+        return enc_mask(&self.st)
+
+    def observation_tensor(self, int seat):
+        """float32 features of what seat sees now (docs/rl.md; no hidden information)."""
+        if not 0 <= seat < self.st.nseats:
+            raise ValueError(f"no seat {seat} at this table")
+        cdef GameState g = self.observation(seat)
+        return enc_tensor(&g.st, seat, 0)
+
+    def information_state_tensor(self, int seat):
+        """float32 features of what seat knows (its view plus what it remembers; docs/rl.md)."""
+        if not 0 <= seat < self.st.nseats:
+            raise ValueError(f"no seat {seat} at this table")
+        cdef GameState g = self.observation(seat)
+        return enc_tensor(&g.st, seat, 1)
 
     # --------------------------------------------------------------- serialisation
     def to_bytes(self):

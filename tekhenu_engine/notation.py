@@ -360,9 +360,7 @@ def hidden_from(state, action: int, viewer: int) -> bool:
     except ValueError:
         return True
     seen = after.observation(viewer).field("card_loc")
-    before = state.observation(viewer).field("card_loc")
-    unknown = CARD_LOC["unknown"]
-    return any(seen[c] == unknown or before[c] == unknown for c in names)
+    return any(seen[c] == CARD_LOC["unknown"] for c in names)
 
 
 def _die_text(state, sec: int, col: int, val: int) -> str:

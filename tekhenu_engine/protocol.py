@@ -693,8 +693,14 @@ class Engine:
         self.write(" ".join(["legal"] + [format_action(a) for a in pos.state.legal_actions()]))
 
     def cmd_show(self, args: list[str], line: str) -> None:
+        if args == ["svg"]:  # the picture of what the engine's seat sees, as one line
+            from .svg import board_svg
+
+            pos = self.need_position()
+            self.write("svg " + board_svg(pos.state.observation(pos.seat), seat=pos.seat))
+            return
         if args:
-            raise ProtocolError("show takes no arguments")
+            raise ProtocolError("show takes no arguments or svg")
         pos = self.need_position()
         for text_line in render(pos.state.observation(pos.seat), seat=pos.seat).splitlines():
             self.write("info string " + text_line if text_line.strip() else "info string .")

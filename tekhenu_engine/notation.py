@@ -395,6 +395,8 @@ def describe_action(state, action: int, viewer: int | None = None) -> str:
             return f"{subject} keeps a {what}"
         if verb == "decrees":
             return f"{subject} scores {n} Decree{'s' if n != 1 else ''}"
+        if verb == "card":
+            return f"{subject} takes a {what} from the Market"
         return f"{subject} makes a hidden choice"
     text = _describe(state, verb, x)
     if chance:

@@ -141,7 +141,7 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         out.append(_fit(f"  scales Pure {pure or '-'} / Tainted {taint or '-'} | Statues {d['statues'][p]} "
                         f"Pillars {d['pillars'][p]} Buildings {d['buildings'][p]}", width))
         out.extend(_wrap("  cards: " + (" ".join(cards) or "-"), "    ", width))
-    out.append("  (P B L G Resources, Au Gold, Sc Scribes, Fa Faith, Hap/Pop Populace, * to keep)")
+    out.append("  (P B L G Resources, Au Gold, Sc Scribes, Fa Faith, Hap/Pop Populace, * drawn)")
     return "\n".join(out)
 
 

@@ -317,6 +317,7 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
     app = Flask("tekhenu_engine.web", static_folder=None)
     games: dict[str, Session] = {}
     games_lock = threading.Lock()
+    app.config["TEKHENU_GAMES"] = games  # for tests and tools: the sessions by id
 
     def fail(msg: str, code: int = 400):
         return jsonify({"error": msg}), code

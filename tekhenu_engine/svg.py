@@ -239,7 +239,7 @@ def _draw_header(svg: _Svg, g: GameState, d: dict, viewer: int | None) -> None:
 
 def _draw_wheel(svg: _Svg, d: dict) -> None:
     cx, cy = WHEEL_C
-    svg.text(cx, 56, "Obelisk wheel", 14, anchor="middle", weight="bold")
+    svg.text(14, 56, "Obelisk wheel", 14, weight="bold")
     for god in range(6):
         light = data.LIGHT_PATTERN[(god - d["arrow"]) % 6]
         a0, a1 = _sector_angle(god) - math.pi / 6, _sector_angle(god) + math.pi / 6
@@ -632,7 +632,12 @@ def board_svg(state: GameState, *, seat: int | None = None, lastmove: int | None
         if box:
             bx, by, bw, bh = box
             tx, ty = bx + bw / 2, by + bh / 2
-            _arrow(svg, tx - 90 if tx > 200 else tx + 90, ty - 70 if ty > 120 else ty + 70, tx, ty)
+            if t.startswith("sec-"):  # from outside the rim towards the section's dice
+                god = GOD_ABBR.index(t[4:])
+                (sx, sy), (tx, ty) = _wheel_point(god, WHEEL_R + 40), _wheel_point(god, WHEEL_R * 0.7)
+            else:
+                sx, sy = (tx - 90 if tx > 200 else tx + 90), (ty - 70 if ty > 120 else ty + 70)
+            _arrow(svg, sx, sy, tx, ty)
     w_attr = f' width="{size}" height="{int(size * total_h / WIDTH)}"' if size else ""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {total_h}"{w_attr} '
             f'font-family="{FONT}" class="tekhenu-board">'

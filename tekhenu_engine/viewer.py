@@ -20,6 +20,7 @@ from typing import Any
 
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
+from .botlog import BotLogRecorder
 from .match import new_state
 from .notation import describe_action, format_action, parse_action
 from .svg import SEAT_COLOURS, BOT_COLOUR, board_svg, seat_label
@@ -52,6 +53,7 @@ def game_frames(record: dict, seat: int | None = None) -> dict[str, Any]:
     scorings: list[dict] = []
     phase: tuple | None = None
     last: int | None = None
+    bot = BotLogRecorder()
 
     def frame(note: str, upcoming: int | None = None) -> None:
         frames.append({"svg": _pack(board_svg(g, seat=seat, lastmove=last, arrow=upcoming)), "vp": g.returns(),
@@ -68,6 +70,12 @@ def game_frames(record: dict, seat: int | None = None) -> dict[str, Any]:
             last = a
         before = g.clone()
         g.apply(a)
+        if players == 1:
+            k = len(bot.lines)
+            bot.observe(g)
+            for line in bot.lines[k:]:
+                moves.append({"frame": len(frames), "seat": 1, "token": "(automatic)", "text": line,
+                              "round": min(g.field("round") + 1, data.ROUNDS), "bot": True})
         if g.field("maat_count") > before.field("maat_count"):
             phase = ([before.score_breakdown(p) for p in range(n)], before.field("scoring_count"),
                      g.field("maat_count"))

@@ -146,8 +146,11 @@ def test_games_to_the_end_without_a_hidden_card_in_any_response(client, players,
             break
         assert v["your_turn"] and v["legal"]
         if moves == 3:
-            h = client.post(f"/api/game/{gid}/hint", json={"iterations": 30}).get_json()["hint"]
+            r = client.post(f"/api/game/{gid}/hint", json={"iterations": 30}).get_json()
+            h = r["hint"]
             assert h and all(0 <= x["win"] <= 1 and x["token"] for x in h)
+            assert 'id="suggestion"' in r["svg"] or h[0]["target"] is None
+            assert not leaks({"svg": r["svg"], "hint": h, "log": []}, hidden, 0)
         r = client.post(f"/api/game/{gid}/move", json={"choice": rng.randrange(len(v["legal"]))})
         assert r.status_code == 200, r.get_json()
         v = r.get_json()

@@ -225,7 +225,7 @@ class Session:
         self.recorder._seen = seen
         self.last_action, self.last_state = last
 
-    def hint(self, iterations: int) -> list[dict]:
+    def hint(self, iterations: int) -> dict[str, Any]:
         g = self.state
         if g.is_terminal() or g.current_player() != self.seat:
             raise BadRequest("a hint is for your own decision")
@@ -242,7 +242,9 @@ class Session:
                 out.append({"choice": k, "token": c["token"], "text": describe_action(g, legal[k]),
                             "win": round(c["win"], 3), "vp": round(c["vp"][self.seat], 1),
                             "target": action_target(legal[k])})
-        return out
+        svg = board_svg(g.observation(self.seat), seat=self.seat,
+                        arrow=legal[out[0]["choice"]] if out else None)
+        return {"hint": out, "svg": svg}
 
     def close(self) -> None:
         for e in self.engines.values():
@@ -276,7 +278,7 @@ class Session:
             "to_move": None if over or g.is_chance() else seat_label(self.players, g.current_player()),
             "vp": list(d["vp"][: d["nseats"]]),
             "names": [seat_label(self.players, p) for p in range(d["nseats"])],
-            "svg": board_svg(obs, lastmove=last),
+            "svg": board_svg(obs, seat=self.seat, lastmove=last),
             "legal": legal, "log": self.log[-60:], "cards": cards, "can_undo": bool(self.undo_stack),
         }
         if over:
@@ -424,7 +426,7 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
         b = body()
         iterations = _int_field(b, "iterations", max(200, s.iterations), 1, MAX_ITERATIONS)
         with s.lock:
-            return jsonify({"id": gid, "hint": s.hint(iterations)})
+            return jsonify({"id": gid, **s.hint(iterations)})
 
     return app
 

@@ -91,6 +91,8 @@ async function hint() {
       `expected ${h.vp.toFixed(1)} VP<br>${esc(h.text)}</div>`).join("");
     document.querySelectorAll("#hints .hint").forEach((e) =>
       e.addEventListener("click", () => play(parseInt(e.dataset.choice, 10))));
+    $("board").innerHTML = r.svg;  // the same picture with an arrow at the best suggestion
+    bindPlaces(game);
   } catch (e) { $("error").textContent = e.message; }
   finally { setBusy(false); }
 }
@@ -107,7 +109,13 @@ function show(v) {
     `<span class="tok">[${m.choice}] ${esc(m.token)}</span>${esc(m.text)}</button>`).join("");
   ch.querySelectorAll("button").forEach((b) =>
     b.addEventListener("click", () => play(parseInt(b.dataset.choice, 10))));
-  // clickable places on the board
+  bindPlaces(v);
+  showRest(v);
+}
+
+// clickable places on the board: a place with one legal move plays it, with several marks them
+function bindPlaces(v) {
+  const ch = $("choices");
   const byTarget = {};
   v.legal.forEach((m) => { if (m.target) (byTarget[m.target] = byTarget[m.target] || []).push(m.choice); });
   Object.entries(byTarget).forEach(([t, list]) => {
@@ -123,6 +131,9 @@ function show(v) {
       });
     });
   });
+}
+
+function showRest(v) {
   $("undo").disabled = !v.can_undo;
   $("hint").disabled = !v.your_turn;
   $("cards").innerHTML = v.cards.length ? v.cards.map((c) =>

@@ -634,7 +634,9 @@ def board_svg(state: GameState, *, seat: int | None = None, lastmove: int | None
             tx, ty = bx + bw / 2, by + bh / 2
             if t.startswith("sec-"):  # from outside the rim towards the section's dice
                 god = GOD_ABBR.index(t[4:])
-                (sx, sy), (tx, ty) = _wheel_point(god, WHEEL_R + 40), _wheel_point(god, WHEEL_R * 0.7)
+                a0 = _sector_angle(god) + math.radians(30)  # beside the god's name, not across it
+                sx, sy = WHEEL_C[0] + (WHEEL_R + 36) * math.cos(a0), WHEEL_C[1] + (WHEEL_R + 36) * math.sin(a0)
+                tx, ty = _wheel_point(god, WHEEL_R * 0.68)
             else:
                 sx, sy = (tx - 90 if tx > 200 else tx + 90), (ty - 70 if ty > 120 else ty + 70)
             _arrow(svg, sx, sy, tx, ty)

@@ -135,9 +135,10 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
                          if d["die_loc"][i] == 20 + p)
         cards = [card_name(c) + ("*" if d["card_loc"][c] == CARD_LOC["pending"] + p else "")
                  for c in range(72) if d["card_loc"][c] in (CARD_LOC["hand"] + p, CARD_LOC["pending"] + p)]
-        hidden = sum(d["hidden_count"][t][p] + d["hidden_count"][t][4 + p] for t in range(3))
-        if hidden:
-            cards.append(f"{hidden} face down")
+        for t, kind in enumerate(data.CARD_TYPES):
+            k = d["hidden_count"][t][p] + d["hidden_count"][t][4 + p]
+            if k:
+                cards.append(f"{k} {kind}{'s' if k > 1 else ''} face down")
         out.append(_fit(f"  scales Pure {pure or '-'} / Tainted {taint or '-'} | Statues {d['statues'][p]} "
                         f"Pillars {d['pillars'][p]} Buildings {d['buildings'][p]}", width))
         out.extend(_wrap("  cards: " + (" ".join(cards) or "-"), "    ", width))

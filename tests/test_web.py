@@ -185,3 +185,36 @@ def test_analysis_lines_are_parsed_into_candidates():
     c = parse_candidates(lines, 2)
     assert [x["token"] for x in c] == ["keep:D04", "pass"]
     assert c[0]["visits"] == 4220 and abs(c[0]["win"] - 0.494) < 1e-9 and c[0]["vp"] == [37.5, 37.6]
+
+
+def test_tekhenu_serve_listens_on_localhost(tmp_path):
+    """'tekhenu serve starts a local web server (127.0.0.1 by default)'"""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "serve", "--port", str(port),
+                             "--iterations", "5"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/setup", timeout=2) as r:
+                    setup = json.loads(r.read())
+                break
+            except OSError:
+                if time.time() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.2)
+        assert setup["iterations"] == 5
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+            page = r.read().decode()
+        assert "<title>Tekhenu" in page and "/static/app.js" in page
+    finally:
+        proc.terminate()
+        proc.wait(10)

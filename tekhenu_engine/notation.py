@@ -7,8 +7,12 @@ kind of step, the argument is readable (god and card names, board coordinates).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from . import data
+
+if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations only name it
+    from ._core import GameState
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
@@ -326,7 +330,7 @@ def card_brief(c: int, width: int = 48) -> str:
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."
 
 
-def step_text(state) -> str:
+def step_text(state: "GameState") -> str:
     """What the pending decision asks, in plain words ('Take a die from the wheel')."""
     from ._core import STEP_TYPES
 
@@ -339,7 +343,7 @@ def step_text(state) -> str:
     return "A chance step" if state.is_chance() else "A decision"
 
 
-def _who(state, seat: int, viewer: int | None) -> str:
+def _who(state: "GameState", seat: int, viewer: int | None) -> str:
     if viewer is not None and seat == viewer:
         return "You"
     if state.num_players == 1 and seat == 1:
@@ -347,7 +351,7 @@ def _who(state, seat: int, viewer: int | None) -> str:
     return f"Seat {seat}"
 
 
-def hidden_from(state, action: int, viewer: int) -> bool:
+def hidden_from(state: "GameState", action: int, viewer: int) -> bool:
     """Whether ``viewer`` may not be told which cards ``action`` names: one of them is unknown to
     the viewer once the action is applied (another seat keeps a Decree, draws one face down,
     scores its hidden Decrees...). ``state`` is the full state before the action."""
@@ -363,14 +367,14 @@ def hidden_from(state, action: int, viewer: int) -> bool:
     return any(seen[c] == CARD_LOC["unknown"] for c in names)
 
 
-def _die_text(state, sec: int, col: int, val: int) -> str:
+def _die_text(state: "GameState", sec: int, col: int, val: int) -> str:
     d = state.to_dict()
     light = data.LIGHT_PATTERN[(sec - d["arrow"]) % 6]
     purity = data.PURITIES[data.PURITY[light][col]]
     return f"the {data.DIE_COLOURS[col]} {val} from {data.GODS[sec]} ({purity})"
 
 
-def describe_action(state, action: int, viewer: int | None = None) -> str:
+def describe_action(state: "GameState", action: int, viewer: int | None = None) -> str:
     """A move in plain language, e.g. 'Take the yellow 5 from Hathor (Pure)'.
 
     ``state`` is the state the action is played in. With ``viewer`` (a seat), the text is what
@@ -406,7 +410,7 @@ def describe_action(state, action: int, viewer: int | None = None) -> str:
     return text
 
 
-def _describe(state, verb: str, x: int) -> str:  # noqa: C901 - one branch per verb, kept flat
+def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one branch per verb, kept flat
     if verb == "pass":
         return "Pass (do nothing here)"
     if verb == "roll":

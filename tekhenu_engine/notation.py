@@ -295,6 +295,13 @@ _STEP_TEXT = {
     "D_EXTRA": "An extra action", "D_BLESS": "Play a card (or pass)",
 }
 CARD_KINDS = ("Blessing", "Technology", "Decree")
+# the score-breakdown categories (``GameState.score_breakdown`` keys) in words
+VP_CATEGORY_NAMES = {
+    "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
+    "production": "production", "building_row": "Buildings row", "bread": "Bread upkeep",
+    "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
+    "bot_cards": "Botankhamun's cards",
+}
 
 
 def action_cards(action: int) -> list[int]:

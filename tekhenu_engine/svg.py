@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from .notation import CARD_LOC, GOD_ABBR, KINDS, STATUE_TARGETS, card_name, step_text
+from .notation import CARD_LOC, GOD_ABBR, KINDS, card_name, step_text
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")

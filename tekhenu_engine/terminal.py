@@ -12,6 +12,7 @@ Commands at a prompt: a move number or token (any case), ``help``, ``card <id>``
 """
 from __future__ import annotations
 
+import copy
 import sys
 import textwrap
 from dataclasses import dataclass, field
@@ -20,7 +21,8 @@ from typing import Callable, TextIO
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
-from .notation import (CARD_LOC, GOD_ABBR, card_name, card_text, describe_action, format_action, step_text)
+from .notation import (CARD_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
+                       format_action, step_text)
 from .options import TableOptions
 
 WIDTH = 80
@@ -36,12 +38,6 @@ Commands:
   quit                 leave the game"""
 
 _PHASE_OVER = {STEP_TYPES["D_TAKE"], STEP_TYPES["D_DESTINY"]}
-_CATEGORY_NAMES = {
-    "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
-    "production": "production", "building_row": "Buildings row", "bread": "Bread upkeep",
-    "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
-    "bot_cards": "Botankhamun's cards",
-}
 
 
 def seat_name(g: GameState, seat: int, viewer: int | None = None) -> str:
@@ -157,7 +153,7 @@ def breakdown_table(g: GameState, viewer: int | None = None, since: list[dict] |
     lines = [f"  {'':<20}" + "".join(f"{x:>12}" for x in names)]
     for cat in VP_CATEGORIES:
         if any(bd[cat] for bd in bds):
-            lines.append(f"  {_CATEGORY_NAMES.get(cat, cat):<20}" + "".join(f"{bd[cat]:>12}" for bd in bds))
+            lines.append(f"  {VP_CATEGORY_NAMES.get(cat, cat):<20}" + "".join(f"{bd[cat]:>12}" for bd in bds))
     if since is None:
         lines.append(f"  {'start':<20}" + "".join(f"{10:>12}" for _ in range(n)))
         lines.append(f"  {'total':<20}" + "".join(f"{v:>12}" for v in g.returns()))
@@ -168,8 +164,8 @@ def breakdown_table(g: GameState, viewer: int | None = None, since: list[dict] |
 @dataclass
 class _Snapshot:
     state: GameState
-    bot_lines: int
-    bot_seen: int
+    recorder: BotLogRecorder
+    bot_printed: int
     phase: tuple | None
 
 
@@ -341,7 +337,7 @@ class TerminalGame:
             a = self.pick(line, legal)
             if a is None:
                 continue
-            self.undo_stack.append(_Snapshot(self.state, len(self.recorder.lines), self.recorder._seen,
+            self.undo_stack.append(_Snapshot(self.state, copy.deepcopy(self.recorder), self.bot_printed,
                                              self.phase))
             self.apply(a)
             return True
@@ -368,10 +364,8 @@ class TerminalGame:
             return False
         snap = self.undo_stack.pop()
         self.state = snap.state
-        del self.recorder.lines[snap.bot_lines:]
-        del self.recorder.entries[snap.bot_lines:]
-        self.recorder._seen = snap.bot_seen
-        self.bot_printed = min(self.bot_printed, snap.bot_lines)
+        self.recorder = snap.recorder
+        self.bot_printed = snap.bot_printed
         self.phase = snap.phase
         self.say("Undone: back to before your last decision.")
         self.others_moved = True

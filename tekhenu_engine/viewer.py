@@ -22,9 +22,8 @@ from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
 from .match import new_state
-from .notation import describe_action, format_action, parse_action
+from .notation import VP_CATEGORY_NAMES, describe_action, format_action, parse_action
 from .svg import SEAT_COLOURS, BOT_COLOUR, board_svg, seat_label
-from .terminal import _CATEGORY_NAMES
 
 _PHASE_OVER = {STEP_TYPES["D_TAKE"], STEP_TYPES["D_DESTINY"]}
 
@@ -38,7 +37,7 @@ def _breakdown_rows(g: GameState, since: list[dict] | None = None) -> list[dict]
     for cat in VP_CATEGORIES:
         vals = [g.score_breakdown(p)[cat] - (since[p][cat] if since else 0) for p in range(g.num_seats)]
         if any(vals):
-            rows.append({"category": _CATEGORY_NAMES.get(cat, cat), "vp": vals})
+            rows.append({"category": VP_CATEGORY_NAMES.get(cat, cat), "vp": vals})
     return rows
 
 

@@ -22,6 +22,7 @@ nothing):
 """
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 from dataclasses import fields
@@ -32,11 +33,11 @@ from .. import data
 from .._core import GameState
 from ..agents.registry import available_players
 from ..botlog import BotLogRecorder
-from ..notation import CARD_LOC, card_name, card_text, describe_action, format_action, hidden_from, step_text
+from ..notation import (CARD_LOC, VP_CATEGORY_NAMES, card_name, card_text, describe_action, format_action,
+                        hidden_from, step_text)
 from ..options import DIFFICULTIES, TableOptions
 from ..protocol import Engine
 from ..svg import action_target, board_svg, seat_label
-from ..terminal import _CATEGORY_NAMES
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_GAMES = 32
@@ -137,7 +138,7 @@ class Session:
         self.engines: dict[int, EngineSeat] = {}
         self.log: list[dict] = []          # {"who": seat or -1, "text": ...}, as the human may read it
         self.recorder = BotLogRecorder()
-        self.undo_stack: list[tuple[GameState, int, int, int, list]] = []
+        self.undo_stack: list[tuple[GameState, int, BotLogRecorder, list]] = []
         self.last_action: int | None = None
         self.last_state: GameState | None = None  # the state the last move was played in
         self.lock = threading.Lock()
@@ -209,7 +210,7 @@ class Session:
                 raise BadRequest(f"{tok!r} is not a legal move here")
         else:
             raise BadRequest("give 'choice' (a number) or 'token' (a move token)")
-        self.undo_stack.append((g, len(self.log), len(self.recorder.lines), self.recorder._seen,
+        self.undo_stack.append((g, len(self.log), copy.deepcopy(self.recorder),
                                 [self.last_action, self.last_state]))
         self.apply(a)
         self.run()
@@ -217,12 +218,10 @@ class Session:
     def undo(self) -> None:
         if not self.undo_stack:
             raise BadRequest("nothing to undo: you have not decided anything yet")
-        g, nlog, nbot, seen, last = self.undo_stack.pop()
+        g, nlog, recorder, last = self.undo_stack.pop()
         self.state = g
         del self.log[nlog:]
-        del self.recorder.lines[nbot:]
-        del self.recorder.entries[nbot:]
-        self.recorder._seen = seen
+        self.recorder = recorder
         self.last_action, self.last_state = last
 
     def hint(self, iterations: int) -> dict[str, Any]:
@@ -283,7 +282,7 @@ class Session:
         }
         if over:
             view["winner"] = g.winner()
-            view["breakdown"] = [{"category": _CATEGORY_NAMES.get(k, k),
+            view["breakdown"] = [{"category": VP_CATEGORY_NAMES.get(k, k),
                                   "vp": [g.score_breakdown(p)[k] for p in range(g.num_seats)]}
                                  for k in g.score_breakdown(0)]
             view["breakdown"].append({"category": "start", "vp": [10] * g.num_seats})

@@ -39,9 +39,18 @@ VERBS = {v: k for k, v in KINDS.items()}
 # the compiled core's own Python names win when it exports them.
 CARD_LOC = {"pile": 0, "discard": 1, "box": 2, "market": 3, "unknown": 4, "bottom": 5, "bot": 6,
             "hand": 8, "pending": 12, "bottom_known": 16}
+# die locations (``die_loc``; the DL_* enum in _core.pyx): "wheel" + god is wheel section god,
+# the per-seat places are base + seat
+DIE_LOC = {"bag": 0, "wheel": 1, "seth": 7, "pure": 10, "tainted": 20, "below": 30, "beside_bot": 40,
+           "hand": 98, "box": 99}
 try:
     from ._core import CARD_LOCATIONS as _CORE_CL  # type: ignore[attr-defined]
     CARD_LOC.update({k.lower(): v for k, v in dict(_CORE_CL).items()})
+except ImportError:
+    pass
+try:
+    from ._core import DIE_LOCATIONS as _CORE_DL  # type: ignore[attr-defined]
+    DIE_LOC.update({k.lower(): v for k, v in dict(_CORE_DL).items()})
 except ImportError:
     pass
 VERBS["anubis"] = 15

@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from .notation import CARD_LOC, GOD_ABBR, KINDS, card_name, step_text
+from .notation import CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")
@@ -251,7 +251,7 @@ def _draw_wheel(svg: _Svg, d: dict) -> None:
         txt = "#fff" if light == 2 else "#222"
         svg.text(lx, ly, data.GODS[god], 13, txt, "middle", "bold")
         svg.text(lx, ly + 13, data.LIGHTS[light], 10, txt, "middle")
-        dice = [i for i in range(d["ndice"]) if d["die_loc"][i] == god + 1]
+        dice = [i for i in range(d["ndice"]) if d["die_loc"][i] == DIE_LOC["wheel"] + god]
         # dice in rows of three around 58% of the radius
         mx, my = _wheel_point(god, WHEEL_R * 0.55)
         cols = 3
@@ -272,7 +272,7 @@ def _draw_wheel(svg: _Svg, d: dict) -> None:
     base = [(ax + 18 * math.cos(a) + 9 * math.cos(a + math.pi / 2), ay + 18 * math.sin(a) + 9 * math.sin(a + math.pi / 2)),
             (ax + 18 * math.cos(a) - 9 * math.cos(a + math.pi / 2), ay + 18 * math.sin(a) - 9 * math.sin(a + math.pi / 2))]
     svg.poly([tip, *base], "#c0392b", "#641e16", 1.5, extra=' id="wheel-arrow"')
-    bag = sum(1 for i in range(d["ndice"]) if d["die_loc"][i] == 0)
+    bag = sum(1 for i in range(d["ndice"]) if d["die_loc"][i] == DIE_LOC["bag"])
     svg.text(20, 478, f"Dice in the bag: {bag}", 12)
 
 
@@ -514,7 +514,8 @@ def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer:
     sy = y + 108
     svg.text(x + 10, sy, f"Scales (balance {d['balance'][p]:+d})", 11, weight="bold")
     rows = [(label, [i for i in range(d["ndice"]) if d["die_loc"][i] == base + p])
-            for label, base in (("Pure", 10), ("Tainted", 20), ("below", 30), ("beside", 40))]
+            for label, base in (("Pure", DIE_LOC["pure"]), ("Tainted", DIE_LOC["tainted"]),
+                                ("below", DIE_LOC["below"]), ("beside", DIE_LOC["beside_bot"]))]
     rows = [r for k, r in enumerate(rows) if k < 2 or r[1]]
     for k, (label, dice) in enumerate(rows[:3]):
         ry = sy + 6 + k * 22

@@ -21,7 +21,7 @@ from typing import Callable, TextIO
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
-from .notation import (CARD_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
+from .notation import (CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
                        format_action, step_text)
 from .options import TableOptions
 
@@ -69,7 +69,7 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
     for god in range(6):
         light = data.LIGHT_PATTERN[(god - d["arrow"]) % 6]
         dice = [f"{data.DIE_LETTERS[d['die_colour'][i]]}{d['die_value'][i]}" for i in range(d["ndice"])
-                if d["die_loc"][i] == god + 1]
+                if d["die_loc"][i] == DIE_LOC["wheel"] + god]
         out.append(_fit(f"  {data.GODS[god]:<7} {data.LIGHTS[light]:<6} {' '.join(dice) or '-'}", width))
     out.append("  dice: y yellow, b brown, w white, k black, g gray")
     out.append("Temple (Pillar owner by seat, . empty)   Building spaces (owner):")
@@ -126,9 +126,9 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
                         f"Fa{d['faith'][p]} | prod {prod} | Hap {d['happiness'][p]}/Pop {d['population'][p]}",
                         width))
         pure = " ".join(f"{data.DIE_LETTERS[d['die_colour'][i]]}{d['die_value'][i]}" for i in range(d["ndice"])
-                        if d["die_loc"][i] == 10 + p)
+                        if d["die_loc"][i] == DIE_LOC["pure"] + p)
         taint = " ".join(f"{data.DIE_LETTERS[d['die_colour'][i]]}{d['die_value'][i]}" for i in range(d["ndice"])
-                         if d["die_loc"][i] == 20 + p)
+                         if d["die_loc"][i] == DIE_LOC["tainted"] + p)
         cards = [card_name(c) + ("*" if d["card_loc"][c] == CARD_LOC["pending"] + p else "")
                  for c in range(72) if d["card_loc"][c] in (CARD_LOC["hand"] + p, CARD_LOC["pending"] + p)]
         for t, kind in enumerate(data.CARD_TYPES):

@@ -12,7 +12,7 @@ import pytest
 
 from tekhenu_engine import data
 from tekhenu_engine._core import STEP_TYPES, GameState
-from tekhenu_engine.notation import CARD_LOC, card_name, parse_action
+from tekhenu_engine.notation import CARD_LOC, DIE_LOC, card_name, parse_action
 from tekhenu_engine.svg import action_target, board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -73,8 +73,10 @@ def test_every_phase_parses_and_shows_its_pieces(players):
             light = data.LIGHTS[data.LIGHT_PATTERN[(god - d["arrow"]) % 6]]
             assert f"{data.GODS[god]} ({light})" in titles
         # every die on the wheel and on the scales, with colour and value
-        shown = [i for i in range(d["ndice"]) if 1 <= d["die_loc"][i] <= 6
-                 or any(base <= d["die_loc"][i] < base + n for base in (10, 20, 30, 40))]
+        wheel = DIE_LOC["wheel"]
+        bases = (DIE_LOC["pure"], DIE_LOC["tainted"], DIE_LOC["below"], DIE_LOC["beside_bot"])
+        shown = [i for i in range(d["ndice"]) if wheel <= d["die_loc"][i] < wheel + 6
+                 or any(base <= d["die_loc"][i] < base + n for base in bases)]
         dice = with_class(root, "die")
         assert sorted((e.get("data-colour"), int(e.get("data-value"))) for e in dice) == sorted(
             (data.DIE_COLOURS[d["die_colour"][i]], d["die_value"][i]) for i in shown), phase

@@ -73,8 +73,8 @@ def game_frames(record: dict, seat: int | None = None) -> dict[str, Any]:
             k = len(bot.lines)
             bot.observe(g)
             for line in bot.lines[k:]:
-                moves.append({"frame": len(frames), "seat": 1, "token": "(automatic)", "text": line,
-                              "round": min(g.field("round") + 1, data.ROUNDS), "bot": True})
+                moves.append({"frame": len(frames), "seat": 1, "token": "turn", "text": line,
+                              "round": min(before.field("round") + 1, data.ROUNDS), "bot": True})
         if g.field("maat_count") > before.field("maat_count"):
             phase = ([before.score_breakdown(p) for p in range(n)], before.field("scoring_count"),
                      g.field("maat_count"))

@@ -353,6 +353,9 @@ def step_text(state: "GameState") -> str:
     t = state.step_type()
     for name, code in STEP_TYPES.items():
         if code == t and name in _STEP_TEXT:
+            step = state.step()
+            if name == "D_GAIN" and step and step[3] > 1:  # several rewards, one at a time
+                return f"{_STEP_TEXT[name]} ({step[3]} still to choose)"
             return _STEP_TEXT[name]
     if state.is_terminal():
         return "The game is over"

@@ -120,120 +120,128 @@ def engine(player: Optional[str] = typer.Option(None, help="Player option (ismct
 
 
 # ----------------------------------------------------------------------------- play
-def _default_opponent() -> str:
-    from .agents.registry import available_players
-
-    kinds = available_players()
-    return "ismcts:movetime=1000" if "ismcts" in kinds else kinds[0]
-
-
-PLAY_HELP = """Commands: a move token or its number from the list; 'undo' (back to the start of your
-last turn); 'show' (the board again); 'legal'; 'help'; 'quit'."""
-
-
-def _turn_key(g: GameState) -> tuple:
-    return (g.field("round"), g.field("turn_idx"), g.field("maat_count"), g.field("scoring_count"))
-
-
 @app.command()
 def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or 2-4"),
          seat: int = typer.Option(0, help="your seat (solo: always 0)"),
-         opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search)"),
+         opponent: str = typer.Option("", help="SPEC of the engine seats (default: the search, 1 s a move)"),
          difficulty: Optional[str] = typer.Option(None, help="Botankhamun: easy, medium or hard (with --players 1; "
                                                   "default hard)"),
          decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
+         table: str = typer.Option("", help="more table options as protocol words, e.g. "
+                                               "'horus preprinted wheel fixed start random'"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
-    """Play a game in the terminal against the engine (or Botankhamun in a solo game)."""
-    from .agents.registry import make_agent
-    from .render import bot_last_turn, render, seat_name
+    """Play a game in the terminal against the engine (or Botankhamun in a solo game).
+
+    At a prompt: a choice's number or token, help, card <id>, hint, show, legal, undo, quit.
+    """
+    from .options import TableOptions
+    from .terminal import play as play_terminal
 
     if players != 1 and (difficulty is not None or decree8):
         _fail("--difficulty and --decree8 set Botankhamun: they need --players 1")
     difficulty = difficulty or "hard"
     try:
-        state = GameState.new(players, seed, difficulty=difficulty, decree8=decree8)
+        opts = TableOptions.from_words(table.split()).with_(difficulty=difficulty, decree8=decree8)
+        code = play_terminal(players, seat, opponent, opts, seed)
     except ValueError as e:
         _fail(str(e))
-    if not 0 <= seat < (1 if players == 1 else players):
-        _fail(f"seat must be 0..{max(0, players - 1)} (solo: 0)")
-    engine_agent = None
-    if players > 1:
-        try:
-            engine_agent = make_agent(opponent or _default_opponent(), seed=seed)
-        except ValueError as e:
-            _fail(str(e))
-    typer.echo(PLAY_HELP)
-    snapshots: list[tuple[tuple, GameState]] = []
-    shown = False
-    bot_seen = None
-    while not state.is_terminal():
-        if players == 1 and state.field("bot_log") != bot_seen:
-            bot_seen = state.field("bot_log")
-            text = bot_last_turn(state)
-            if text:
-                typer.echo("Botankhamun: " + text)
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        p = state.current_player()
-        if p != seat:
-            if engine_agent is None:
-                _fail(f"the rules core asks seat {p} for a decision in a solo game", 1)
-            a = engine_agent.choose(state.observation(p), p)
-            typer.echo(f"{seat_name(state, p)} plays {format_action(a)}")
-            state.apply(a)
-            shown = False
-            continue
-        if not snapshots or snapshots[-1][1] != state:
-            snapshots.append((_turn_key(state), state.clone()))
-        if not shown:
-            typer.echo(render(state.observation(seat), seat=seat, legal=False))
-            shown = True
-        legal = state.legal_actions()
-        typer.echo("Your move: " + "  ".join(f"[{i}] {format_action(a)}" for i, a in enumerate(legal)))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            typer.echo("")
-            raise typer.Exit(0)
-        if line in ("quit", "exit"):
-            raise typer.Exit(0)
-        if line == "help":
-            typer.echo(PLAY_HELP)
-            continue
-        if line in ("show", "board"):
-            shown = False
-            continue
-        if line == "legal":
-            continue
-        if line == "undo":
-            key = snapshots[-1][0]
-            first = next(i for i, (k, _) in enumerate(snapshots) if k == key)
-            if first == len(snapshots) - 1:  # at the start of a turn: go back to the previous one
-                if first == 0:
-                    typer.echo("nothing to undo")
-                    continue
-                key = snapshots[first - 1][0]
-                first = next(i for i, (k, _) in enumerate(snapshots) if k == key)
-            state = snapshots[first][1].clone()
-            del snapshots[first:]
-            shown = False
-            typer.echo("undone: back to the start of your turn")
-            continue
-        try:
-            a = legal[int(line)] if line.isdigit() else parse_action(line)
-        except (ValueError, IndexError) as e:
-            typer.echo(f"not a move: {e}")
-            continue
-        if a not in legal:
-            typer.echo(f"illegal here: {line}")
-            continue
-        state.apply(a)
-    typer.echo(render(state, seat=seat, legal=False))
-    vps = state.returns()
-    w = state.winner()
-    typer.echo("You win!" if w == seat else f"{seat_name(state, w)} wins.")
-    typer.echo("Final VP: " + ", ".join(f"{seat_name(state, p)} {v}" for p, v in enumerate(vps)))
+    except KeyboardInterrupt:
+        typer.echo("")
+        code = 130
+    raise typer.Exit(code)
+
+
+# ----------------------------------------------------------------------------- pictures
+def _load_position(state: Optional[str], record: Optional[str], game: int, move: Optional[int]) -> GameState:
+    """A state from a serialised string or a record file (before move N, default the end)."""
+    from .match import load_records, new_state
+
+    if (state is None) == (record is None):
+        _fail("give a serialised state or --record FILE")
+    try:
+        if state is not None:
+            return GameState.from_string(state)
+        recs = load_records(record)
+        if not 0 <= game < len(recs):
+            _fail(f"the file has {len(recs)} records; --game {game} is not one")
+        moves = recs[game]["moves"]
+        if move is not None and not 0 <= move <= len(moves):
+            _fail(f"the game has {len(moves)} moves; --move {move} is not in 0..{len(moves)}")
+        g = new_state(recs[game]["table"], recs[game]["seed"])
+        for tok in moves[:move]:
+            g.apply(parse_action(tok))
+        return g
+    except (ValueError, OSError, KeyError, TypeError) as e:
+        _fail(f"cannot load the position: {e}")
+    raise AssertionError
+
+
+@app.command()
+def render(state: Optional[str] = typer.Argument(None, help="serialised state (tk1:...)"),
+           record: Optional[str] = typer.Option(None, help="a game record file (JSON lines from match --out)"),
+           game: int = typer.Option(0, help="which record in the file"),
+           move: Optional[int] = typer.Option(None, help="the position before this move number (default: the end)"),
+           seat: Optional[int] = typer.Option(None, help="draw what this seat sees (default: everything)"),
+           arrow: Optional[str] = typer.Option(None, help="a move token to point at (a suggestion)"),
+           out: str = typer.Option("board.svg", help="the SVG file to write ('-' for stdout)")) -> None:
+    """Draw a position as an SVG picture (the board, every die, Pillar, card and seat board)."""
+    from .svg import board_svg
+
+    g = _load_position(state, record, game, move)
+    try:
+        a = parse_action(arrow) if arrow else None
+        svg = board_svg(g, seat=seat, arrow=a)
+    except ValueError as e:
+        _fail(str(e))
+    if out == "-":
+        typer.echo(svg)
+        return
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(svg)
+    except OSError as e:
+        _fail(f"cannot write {out}: {e}")
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+def replay(file: str = typer.Argument(..., help="game records (JSON lines from tekhenu match --out)"),
+           game: int = typer.Option(0, help="which record in the file"),
+           seat: Optional[int] = typer.Option(None, help="show the game as this seat saw it"),
+           out: str = typer.Option("game.html", help="the HTML file to write")) -> None:
+    """Write a self-contained HTML viewer of a recorded game: pictures, moves, VP chart, Scorings."""
+    from .match import load_records
+    from .viewer import replay_html
+
+    try:
+        recs = load_records(file)
+    except (OSError, ValueError) as e:
+        _fail(f"cannot read {file}: {e}")
+    if not 0 <= game < len(recs):
+        _fail(f"the file has {len(recs)} records; --game {game} is not one")
+    try:
+        html = replay_html(recs[game], seat=seat)
+    except (ValueError, KeyError, TypeError) as e:
+        _fail(f"cannot replay game {game}: {e}")
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(html)
+    except OSError as e:
+        _fail(f"cannot write {out}: {e}")
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on (default: this machine only)"),
+          port: int = typer.Option(8765, min=1, max=65535, help="port"),
+          iterations: int = typer.Option(300, min=1, help="default engine iterations per move")) -> None:
+    """Start the page to play against the engine (1-4 players, solo at every difficulty)."""
+    try:
+        from .web import serve as run
+    except ImportError as e:
+        _fail(f"the page needs Flask ({e}): pip install flask")
+    typer.echo(f"Tekhenu page on http://{host}:{port}/ (Ctrl-C stops it)")
+    run(host=host, port=port, iterations=iterations)
 
 
 # ----------------------------------------------------------------------------- match

@@ -7,8 +7,12 @@ kind of step, the argument is readable (god and card names, board coordinates).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from . import data
+
+if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations only name it
+    from ._core import GameState
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
@@ -31,6 +35,24 @@ KINDS = {
     30: "extra", 31: "bless", 32: "botdestiny", 33: "pyramid",
 }
 VERBS = {v: k for k, v in KINDS.items()}
+# card locations (``card_loc``; must match the CL_* enum in _core.pyx, docs/architecture.md);
+# the compiled core's own Python names win when it exports them.
+CARD_LOC = {"pile": 0, "discard": 1, "box": 2, "market": 3, "unknown": 4, "bottom": 5, "bot": 6,
+            "hand": 8, "pending": 12, "bottom_known": 16}
+# die locations (``die_loc``; the DL_* enum in _core.pyx): "wheel" + god is wheel section god,
+# the per-seat places are base + seat
+DIE_LOC = {"bag": 0, "wheel": 1, "seth": 7, "pure": 10, "tainted": 20, "below": 30, "beside_bot": 40,
+           "hand": 98, "box": 99}
+try:
+    from ._core import CARD_LOCATIONS as _CORE_CL  # type: ignore[attr-defined]
+    CARD_LOC.update({k.lower(): v for k, v in dict(_CORE_CL).items()})
+except ImportError:
+    pass
+try:
+    from ._core import DIE_LOCATIONS as _CORE_DL  # type: ignore[attr-defined]
+    DIE_LOC.update({k.lower(): v for k, v in dict(_CORE_DL).items()})
+except ImportError:
+    pass
 VERBS["anubis"] = 15
 VERBS["takeonly"] = 15
 
@@ -254,3 +276,255 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
 
 def _fail(arg: str) -> int:
     raise ValueError(f"cannot read {arg!r}")
+
+
+# ----------------------------------------------------------------------------- plain language
+# One place for the words people read next to a move token (the terminal game, the SVG picture,
+# the replay viewer and the web page all use these).
+_GOD_ACTIONS = (
+    "build a Statue", "raise a Pillar in the Temple", "construct a Building around the Temple",
+    "hold a festival (Happiness and VP)", "take cards from the Market", "construct a Building in a district",
+)
+_GAIN_TEXT = ("1 Papyrus", "1 Bread", "1 Limestone", "1 Granite", "1 Population", "1 Happiness",
+              "2 Population", "3 Faith", "+1 Papyrus production", "+1 Bread production",
+              "+1 Limestone production", "+1 Granite production")
+_STATUE_TEXT = ("in honour of the god of the die's Horus slot", "for the people beside Temple row 3",
+                "for the people above Temple column 3", "for the people at the workshops",
+                "for the people at the quarries")
+_PAY_TEXT = ("Papyrus", "Bread", "Limestone", "Granite", "Gold", "Scribes (as Gold)")
+_STEP_TEXT = {
+    "D_KEEP": "Keep one of the cards drawn", "D_DRAFT": "Draft a Starting card",
+    "D_DESTINY": "Take a Destiny card", "D_GAIN": "Choose a reward", "D_TAKE": "Take a die from the wheel",
+    "D_ADJUST": "Adjust the die's value with Scribes", "D_ACTION": "Choose the action for the die",
+    "D_HORUS": "Horus: where the Statue goes", "D_RA_SPACE": "Ra: the Temple space for the Pillar",
+    "D_RA_ROT": "Ra: turn the Pillar tile", "D_HATHOR": "Hathor: the Building space",
+    "D_OSIRIS": "Osiris: the district", "D_THOTH_REFRESH": "Thoth: refresh a Market section first?",
+    "D_THOTH_CARD": "Thoth: take a card", "D_PAY": "Pay the cost", "D_FAITH": "Maat: Faith onto the scales",
+    "D_BREAD": "Scoring: feed your Populace (Bread upkeep)", "D_DECREES": "Scoring: the Decrees to score",
+    "D_EXTRA": "An extra action", "D_BLESS": "Play a card (or pass)",
+}
+CARD_KINDS = ("Blessing", "Technology", "Decree")
+# the score-breakdown categories (``GameState.score_breakdown`` keys) in words
+VP_CATEGORY_NAMES = {
+    "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
+    "production": "production", "building_row": "Buildings row", "bread": "Bread upkeep",
+    "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
+    "bot_cards": "Botankhamun's cards",
+}
+
+
+def action_cards(action: int) -> list[int]:
+    """Card ids (0-71) an action or chance outcome names (draws, keeps, Thoth takes, Decree sets,
+    Blessings); [] for the others."""
+    kind, x = action >> 24, action & 0xFFFFFF
+    if KINDS.get(kind) in ("draw", "keep", "card"):
+        return [x]
+    if KINDS.get(kind) == "bless":
+        return [x & 0x7F]
+    if KINDS.get(kind) == "decrees":
+        return [c for c in (((x >> (7 * i)) & 0x7F) - 1 for i in range(3)) if c >= 0]
+    return []
+
+
+def card_text(name: str) -> str:
+    """The printed text of a card or tile by its name (B01, T05, D12, S03, A02, P14), from
+    :data:`tekhenu_engine.data.CARD_TEXT`; ValueError for a name that is none."""
+    key = name.strip().upper()
+    if key not in data.CARD_TEXT:
+        raise ValueError(f"no card or tile named {name!r} (cards B01-B24, T01-T24, D01-D24, "
+                         f"Starting S01-S12, Destiny A01-A04, Pillar tiles P01-P27)")
+    kind = {"B": "Blessing", "T": "Technology", "D": "Decree", "S": "Starting card", "A": "Destiny card",
+            "P": "Pillar tile"}[key[0]]
+    return f"{key} ({kind}): {data.CARD_TEXT[key]}"
+
+
+def card_brief(c: int, width: int = 48) -> str:
+    """A card's text cut to ``width`` characters (for lists of choices)."""
+    text = data.CARD_TEXT.get(card_name(c), "")
+    if ":" in text and text.index(":") < 60 and not text.startswith("Score"):
+        text = text.split(":", 1)[1].strip()
+    return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+
+
+def step_text(state: "GameState") -> str:
+    """What the pending decision asks, in plain words ('Take a die from the wheel')."""
+    from ._core import STEP_TYPES
+
+    t = state.step_type()
+    for name, code in STEP_TYPES.items():
+        if code == t and name in _STEP_TEXT:
+            step = state.step()
+            if name == "D_GAIN" and step and step[3] > 1:  # several rewards, one at a time
+                return f"{_STEP_TEXT[name]} ({step[3]} still to choose)"
+            return _STEP_TEXT[name]
+    if state.is_terminal():
+        return "The game is over"
+    return "A chance step" if state.is_chance() else "A decision"
+
+
+def _who(state: "GameState", seat: int, viewer: int | None) -> str:
+    if viewer is not None and seat == viewer:
+        return "You"
+    if state.num_players == 1 and seat == 1:
+        return "Botankhamun"
+    return f"Seat {seat}"
+
+
+def hidden_from(state: "GameState", action: int, viewer: int) -> bool:
+    """Whether ``viewer`` may not be told which cards ``action`` names: one of them is unknown to
+    the viewer once the action is applied (another seat keeps a Decree, draws one face down,
+    scores its hidden Decrees...). ``state`` is the full state before the action."""
+    names = action_cards(action)
+    if not names:
+        return False
+    after = state.clone()
+    try:
+        after.apply(action)
+    except ValueError:
+        return True
+    seen = after.observation(viewer).field("card_loc")
+    return any(seen[c] == CARD_LOC["unknown"] for c in names)
+
+
+def _die_text(state: "GameState", sec: int, col: int, val: int) -> str:
+    d = state.to_dict()
+    light = data.LIGHT_PATTERN[(sec - d["arrow"]) % 6]
+    purity = data.PURITIES[data.PURITY[light][col]]
+    return f"the {data.DIE_COLOURS[col]} {val} from {data.GODS[sec]} ({purity})"
+
+
+def describe_action(state: "GameState", action: int, viewer: int | None = None) -> str:
+    """A move in plain language, e.g. 'Take the yellow 5 from Hathor (Pure)'.
+
+    ``state`` is the state the action is played in. With ``viewer`` (a seat), the text is what
+    that seat may be told: another seat's hidden choice reads 'Seat 1 keeps a Decree', never the
+    card, and the subject is named ('You', 'Seat 1', 'Botankhamun'). Without it, the bare
+    imperative for the seat to move (used next to its own choices).
+    """
+    kind, x = action >> 24, action & 0xFFFFFF
+    verb = KINDS.get(kind, "?")
+    chance = state.is_chance()
+    seat = state.current_player()
+    subject = ""
+    if viewer is not None and not chance:
+        subject = _who(state, seat, viewer)
+    if viewer is not None and hidden_from(state, action, viewer):
+        n = len(action_cards(action))
+        kinds = sorted({CARD_KINDS[c // 24] for c in action_cards(action)})
+        what = kinds[0] if len(kinds) == 1 else "card"
+        if verb == "draw":
+            return f"A {what} is drawn face down"
+        if verb == "keep":
+            return f"{subject} keeps a {what}"
+        if verb == "decrees":
+            return f"{subject} scores {n} Decree{'s' if n != 1 else ''}"
+        if verb == "card":
+            return f"{subject} takes a {what} from the Market"
+        return f"{subject} makes a hidden choice"
+    text = _describe(state, verb, x)
+    if chance:
+        return text
+    if subject:
+        return f"{subject}: {text}" if subject != "You" else text
+    return text
+
+
+def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one branch per verb, kept flat
+    if verb == "pass":
+        return "Pass (do nothing here)"
+    if verb == "roll":
+        return f"A {data.DIE_COLOURS[x // 6]} die is rolled: {x % 6 + 1}"
+    if verb == "wheel":
+        return f"The wheel's arrow starts on {data.GODS[x]}"
+    if verb == "horus":
+        return f"The {data.GODS[x]} tile goes on the next Horus slot"
+    if verb == "tile":
+        return f"Pillar tile P{x:02d} is drawn"
+    if verb == "draw":
+        return f"{card_name(x)} is drawn: {card_brief(x)}"
+    if verb == "reveal":
+        return f"Starting card S{x + 1:02d} is revealed"
+    if verb == "first":
+        return f"Seat {x} starts the draft"
+    if verb == "deben":
+        return "Botankhamun's Deben shows the " + ("Pharaoh" if x == 0 else "Snake")
+    if verb == "tie":
+        return f"Botankhamun's tie is broken at random: choice {x + 1}"
+    if verb == "pyramid":
+        return f"Botankhamun's pyramid gets the {BOT_TILE_NAMES[x]} tile"
+    if verb == "botdestiny":
+        return f"Botankhamun gets Destiny card A{x + 1:02d}"
+    if verb == "keep":
+        return f"Keep {card_name(x)}: {card_brief(x)}"
+    if verb == "draft":
+        return f"Take Starting card S{x + 1:02d}: {_brief_text(f'S{x + 1:02d}')}"
+    if verb == "destiny":
+        return f"Take Destiny card A{x + 1:02d}: {_brief_text(f'A{x + 1:02d}')}"
+    if verb == "gain":
+        return f"Gain {_GAIN_TEXT[x]}" if x < len(_GAIN_TEXT) else "Gain nothing"
+    if verb == "take":
+        sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
+        die = _die_text(state, sec, col, val)
+        if x & 0x8000:
+            return f"Anubis (2 Scribes): take {die}, any action"
+        if x & 0x4000:
+            return f"Take {die} without an action"
+        return f"Take {die}"
+    if verb == "value":
+        return f"Make the die a {x}"
+    if verb == "act":
+        d = state.to_dict()
+        if x < 6:
+            return f"{data.GODS[x]}: {_GOD_ACTIONS[x]}"
+        if x == 6:
+            col = d["cur_colour"]
+            res = data.RESOURCES[col] if col < 4 else data.DIE_COLOURS[col]
+            return f"Produce {res} (die value {d['cur_value']})"
+        return f"Produce {data.RESOURCES[x - 7]} (die value {d['cur_value']})"
+    if verb == "statue":
+        return f"Build the Statue {_STATUE_TEXT[x]}"
+    if verb == "pillar":
+        kind, amount = data.TEMPLE_REWARDS[x]
+        return f"Pillar on row {x // 5 + 1}, column {x % 5 + 1} (reward {amount} {data.REWARD_KINDS[kind]})"
+    if verb == "rot":
+        return "Leave the Pillar tile as drawn" if x == 0 else f"Turn the Pillar tile {x} quarter{'s' if x > 1 else ''} clockwise"
+    if verb == "build":
+        name, axis, line, bread, _ = data.BUILDING_SPACES[x]
+        where = {"W": "left of row", "E": "right of row", "S": "below column", "N": "above column"}[name[0]]
+        return f"Building on {name} ({where} {line}, {bread} Bread)"
+    if verb == "district":
+        return f"Building in the {data.RESOURCES[x]} district"
+    if verb == "refresh":
+        return f"Pay 1 Papyrus to refresh Market section {x + 1}"
+    if verb == "section":
+        return f"Take cards from Market section {x + 1}"
+    if verb == "card":
+        return f"Take {card_name(x)}: {card_brief(x)}"
+    if verb == "pay":
+        parts = [f"{(x >> (3 * i)) & 7} {n}" for i, n in enumerate(_PAY_TEXT) if (x >> (3 * i)) & 7]
+        swap = " (Limestone and Granite swapped, T22)" if x & PAY_SWAP else ""
+        return ("Pay " + ", ".join(parts) if parts else "Pay nothing") + swap
+    if verb == "faith":
+        n = x - 32
+        return f"Maat: {n:+d} Faith onto the scales" if n else "Maat: no Faith onto the scales"
+    if verb == "bread":
+        sc = f" and {x >> 8} Scribes as Gold" if x >> 8 else ""
+        return f"Feed the Populace: {(x >> 4) & 0xF} Bread, {x & 0xF} Gold{sc}"
+    if verb == "decrees":
+        ids = [c for c in (((x >> (7 * i)) & 0x7F) - 1 for i in range(3)) if c >= 0]
+        return "Score Decrees " + " + ".join(card_name(c) for c in ids) if ids else "Score no Decree"
+    if verb == "extra":
+        act, val = x >> 4, x & 0xF
+        name = data.GODS[act] if act < 6 else ("Produce" if act == 6 else f"Produce {data.RESOURCES[act - 7]}")
+        return f"Extra action: {name} with value {val}"
+    if verb == "bless":
+        c, opt = x & 0x7F, x >> 7
+        return f"Play {card_name(c)}" + (f" (option {opt})" if opt else "") + f": {card_brief(c)}"
+    return verb
+
+
+def _brief_text(name: str, width: int = 48) -> str:
+    text = data.CARD_TEXT.get(name, "")
+    if text.startswith(("Initiative Value", "Ankh Value")):
+        text = text.split(". ", 1)[1] if ". " in text else text
+    return text if len(text) <= width else text[: width - 3].rstrip() + "..."

@@ -844,7 +844,13 @@ class Engine:
                    f", masked outcomes filled in {pos.filled}")
 
     # ``show <format>``: one method per format (a picture format adds an entry here)
-    SHOW_FORMATS: dict[str, Callable] = {"text": show_text}
+    def show_svg(self, pos: Position) -> None:
+        """``show svg``: the picture of what the engine's seat sees, as one line ``svg <svg ...>``."""
+        from .svg import board_svg
+
+        self.write("svg " + board_svg(pos.state.observation(pos.seat), seat=pos.seat))
+
+    SHOW_FORMATS: dict[str, Callable] = {"text": show_text, "svg": show_svg}
 
     def cmd_show(self, args: list[str], line: str) -> None:
         fmt = args[0] if args else "text"

@@ -48,7 +48,7 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
     n = d["nseats"]
     out: list[str] = []
     title = "solo game against Botankhamun" if d["nplayers"] == 1 else f"{d['nplayers']}-player game"
-    out.append(f"Tekhenu, {title}; round {d['round'] + 1} of {data.ROUNDS}"
+    out.append(f"Tekhenu, {title}; round {min(d['round'] + 1, data.ROUNDS)} of {data.ROUNDS}"
                f"; Maat {d['maat_count']}, scorings {d['scoring_count']}")
     out.append(f"Wheel arrow on {data.GODS[d['arrow']]}; turn order "
                + " > ".join(seat_name(g, p) for p in d["turn_order"][:n]))

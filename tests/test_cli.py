@@ -132,16 +132,17 @@ def test_play_a_whole_game_in_the_terminal_with_undo():
     r = tekhenu("play", "--players", "2", "--opponent", "random", "--seed", "3",
                 input="0\n0\n0\nundo\nshow\nhelp\nbogus\n" + "0\n" * 600)
     assert r.exit_code == 0
-    assert "undone: back to the start of your turn" in r.stdout
-    assert "not a move" in r.stdout
-    assert "Final VP:" in r.stdout and "Your move:" in r.stdout and "Seat 0 (you)" in r.stdout
+    assert "Undone: back to before your last decision." in r.stdout
+    assert "'bogus' is not one of the choices" in r.stdout
+    assert "Game over: final score breakdown" in r.stdout and "Your choice - " in r.stdout
+    assert "Seat 0 (you)" in r.stdout
 
 
 def test_play_undo_returns_to_the_same_position():
     """After undo the same choices are offered again (the dice already rolled stay the same)."""
     r = tekhenu("play", "--players", "2", "--opponent", "random", "--seed", "4", input="0\nundo\nquit\n")
-    moves = [ln for ln in r.stdout.splitlines() if ln.startswith("Your move:")]
-    assert len(moves) >= 2 and moves[0] == moves[-1]
+    blocks = r.stdout.split("Your choice - ")[1:]
+    assert len(blocks) >= 2 and blocks[0].split(">")[0] == blocks[-1].split(">")[0]
 
 
 
@@ -218,7 +219,7 @@ def test_play_a_solo_game_against_botankhamun():
     """'tekhenu play: a person plays a full game in the terminal against ... Botankhamun (solo)'."""
     r = tekhenu("play", "--players", "1", "--difficulty", "hard", "--seed", "2", input="0\n" * 800)
     assert r.exit_code == 0
-    assert "Final VP:" in r.stdout and "Botankhamun" in r.stdout
+    assert "Game over: final score breakdown" in r.stdout and "Botankhamun: Round" in r.stdout
 
 
 def test_search_against_botankhamun_quick_match():

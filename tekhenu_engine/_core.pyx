@@ -1039,7 +1039,9 @@ cdef class GameState:
         self._check_chance_known()
         cdef int32_t a = sample_chance(&self.st)
         if a < 0:
-            raise _errors.HiddenChanceError("this chance step has no outcome to sample")
+            if self._hidden_cards(-1):
+                raise _errors.HiddenChanceError("an observation cannot sample this chance step")
+            raise ValueError("this chance step has no outcome to sample")
         return a
 
     def apply_chance(self):
@@ -1237,6 +1239,25 @@ cdef class GameState:
         from .validate import check_state
         cdef dict d = self.st
         check_state(d)
+        # the state was run forward: the step on top is a real choice (as advance() leaves it)
+        cdef int32_t buf[512]
+        cdef double probs[512]
+        cdef int n, ty
+        if self.st.ntasks == 0:
+            return
+        ty = self.st.tasks[self.st.ntasks - 1].type
+        if ty >= A_NEXT_TURN:
+            raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) is automatic: "
+                                     "a loaded state waits for a decision or a chance outcome")
+        if self._hidden_cards(-1):
+            return          # an observation: another seat's choices over hidden cards look smaller
+        if ty <= CH_LAST:
+            n = gen_chance(&self.st, buf, probs)
+        else:
+            n = gen_legal(&self.st, buf)
+        if n < 2:
+            raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) has {n} "
+                                     "outcome(s): the game would have run on by itself")
 
     def _validate_memory(self):
         """The checks of a test position (_from_dict_trusted): only that the compiled code can
@@ -1249,7 +1270,7 @@ cdef class GameState:
             bad(f"version {s.version}, expected {STATE_VERSION}")
         if s.nplayers not in (1, 2, 3, 4) or s.nseats != (2 if s.nplayers == 1 else s.nplayers):
             bad("player count")
-        if not (0 <= s.ntasks <= 48):
+        if not (0 <= s.ntasks <= MAX_TASKS):   # the push guard keeps a full stack safe
             bad("task stack size")
         for i in range(s.ntasks):
             t = s.tasks[i]

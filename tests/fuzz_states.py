@@ -9,6 +9,7 @@ with the last case this script printed. Each case:
 2. one to three mutations: a field set to a random int or an extreme (-2**31, 10**6,
    8323072...), two entries of a list swapped, an entry copied from another, or a task-stack
    edit (a step's field changed, a random step inserted, a step dropped or doubled);
+   One case in ten flips random bytes of ``to_bytes()`` and loads with ``from_bytes``.
    One case in five mutates a seat's observation instead (hidden cards unknown); once loaded
    it is searched, must refuse a playout, and is resampled to a full state.
 3. ``GameState.from_dict`` (through JSON or the compact string on some cases): a ValueError
@@ -175,10 +176,16 @@ def run(seed: int, cases: int, search_every: int, verbose: bool) -> dict:
             g = g.observation(rng.randrange(g.num_seats))
         d = g.to_dict()
         what = [mutate(d, rng) for _ in range(rng.choice((1, 1, 2, 3)))]
+        raw = None
+        if rng.random() < 0.1:       # raw bytes: a few bytes of the struct flipped
+            raw = bytearray(g.to_bytes())
+            for _ in range(rng.randint(1, 4)):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+            what = ["bytes flipped"]
         print(f"case {seed}:{case} {what}", flush=True)
         stats["cases"] += 1
         try:
-            g2 = load(d, rng)
+            g2 = GameState.from_bytes(bytes(raw)) if raw is not None else load(d, rng)
         except ValueError:
             stats["refused"] += 1
             continue

@@ -184,6 +184,21 @@ def test_check_state_accepts_to_dict_with_the_full_task_array():
     check_state(g.to_dict())
 
 
+def test_the_search_refuses_inconsistent_bytes():
+    """The compiled search takes raw bytes: they are checked as from_bytes checks them."""
+    from tekhenu_engine._search import Searcher
+    g = _mid()
+    g.resolve_chance()
+    seat = g.current_player()
+    obs = g.observation(seat)
+    Searcher(obs.to_bytes(), seat).run(5)
+    d = obs.to_dict()
+    d["faith"][seat] = 1000000
+    bad = GameState._from_dict_trusted(d).to_bytes()
+    with pytest.raises(StateError, match=r"faith"):
+        Searcher(bad, seat)
+
+
 # ============================================================================= the fuzz
 def _fuzz(seed: int, cases: int, search_every: int, timeout: float) -> str:
     env = dict(os.environ)

@@ -1249,11 +1249,16 @@ cdef class GameState:
         if ty >= A_NEXT_TURN:
             raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) is automatic: "
                                      "a loaded state waits for a decision or a chance outcome")
-        if self._hidden_cards(-1):
-            return          # an observation: another seat's choices over hidden cards look smaller
+        cdef int q = self.st.tasks[self.st.ntasks - 1].p, k
         if ty <= CH_LAST:
+            if ty == CH_CARD and self._hidden_cards(self.st.tasks[self.st.ntasks - 1].a):
+                return      # an observation at a hidden draw: its outcomes are unknown
             n = gen_chance(&self.st, buf, probs)
         else:
+            if 0 <= q < 4:
+                for k in range(3):
+                    if self.st.hidden_count[k][q] or self.st.hidden_count[k][4 + q] or self.st.hidden_count[k][8 + q]:
+                        return  # another seat's choice over cards this observation cannot see
             n = gen_legal(&self.st, buf)
         if n < 2:
             raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) has {n} "

@@ -6,7 +6,8 @@ subprocess and reports a non-zero exit (a segfault too) or a timeout (a hang) as
 with the last case this script printed. Each case:
 
 1. a state from a seeded random game (1-4 players, random table options) at a random phase;
-2. one to three mutations: a field set to a random int or an extreme (-2**31, 10**6,
+2. one to three mutations: a counter set inside its range (its bounds included), a field set
+   to a random int or an extreme (-2**31, 10**6,
    8323072...), two entries of a list swapped, an entry copied from another, or a task-stack
    edit (a step's field changed, a random step inserted, a step dropped or doubled);
    One case in ten flips random bytes of ``to_bytes()`` and loads with ``from_bytes``.
@@ -27,6 +28,7 @@ import time
 from tekhenu_engine import GameState, TableOptions
 from tekhenu_engine._core import STEP_TYPES
 from tekhenu_engine.errors import HiddenChanceError
+from tekhenu_engine.validate import check_state
 
 STEP_CAP = 20_000
 EXTREMES = (-(2 ** 31), -1000000, -2, -1, 0, 1, 2, 5, 6, 7, 12, 16, 17, 21, 22, 27, 28, 64,
@@ -66,10 +68,42 @@ def _get(d, path):
     return d, path[-1]
 
 
+# counters and the bound a consistent state allows them (validate.limits()): the fuzz sets
+# them to values inside their range too, so that extreme but accepted values are played
+IN_RANGE = {"vp": "vp_max", "gold": "gold_max", "scribes": "scribes_max", "faith": "faith_max",
+            "res": "resource_max", "excess": "excess_max", "balance": "balance_max",
+            "prod": "production_max", "happiness": "populace_max", "population": "populace_max"}
+
+
+def mutate_in_range(d: dict, rng: random.Random) -> str:
+    from tekhenu_engine.validate import limits
+    k = rng.choice(sorted(IN_RANGE))
+    hi = limits()[IN_RANGE[k]]
+    lo = -hi if k == "balance" else 0
+    p = rng.randrange(min(max(d["nseats"], 1), 4)) if isinstance(d["nseats"], int) else 0
+    v = rng.choice((lo, hi, rng.randint(lo, hi)))
+    if k in ("res", "prod"):
+        d[k][p][rng.randrange(4)] = v
+    else:
+        d[k][p] = v
+    if k == "population":
+        d["happiness"][p] = min(d["happiness"][p], v)
+        d["market_open"][2] |= int(v >= 9)
+        d["market_open"][3] |= int(v >= 13)
+    if k == "happiness":
+        d["population"][p] = max(d["population"][p], v)
+        d["market_open"][2] |= int(d["population"][p] >= 9)
+        d["market_open"][3] |= int(d["population"][p] >= 13)
+    return f"{k}[{p}]={v} (in range)"
+
+
 def mutate(d: dict, rng: random.Random) -> str:
     """Apply one random mutation to the state document; returns what it did."""
-    if rng.random() < 0.3:
+    r = rng.random()
+    if r < 0.3:
         return mutate_tasks(d, rng)
+    if r < 0.5:
+        return mutate_in_range(d, rng)
     keys = [k for k in d if k not in SKIP and k != "tasks"]
     k = rng.choice(keys)
     v = d[k]
@@ -199,6 +233,7 @@ def run(seed: int, cases: int, search_every: int, verbose: bool) -> dict:
             except HiddenChanceError:
                 pass
             g2 = g2.resample(case)
+            check_state(g2.to_dict())   # a consistent observation resamples to a consistent state
         c = g2.clone()
         c.playout(rng.randrange(1 << 30))
         assert c.is_terminal()

@@ -56,11 +56,11 @@ def limits() -> dict[str, Any]:
         "n_horus_slots": len(D.HORUS_SLOT_BONUS),
         "n_pillar_tiles": D.N_PILLARS,
         "n_ra_slots": len(D.RA_SLOT_VP),
-        "n_rotations": 4,            # a square tile has four orientations
+        "n_rotations": len(D.PILLAR_EDGES[0]),   # a square tile: one orientation per edge
         "n_market": n_market,
         "n_sections": len(D.MARKET_SECTIONS),
         "n_card_types": len(D.CARD_TYPES),
-        "deck": 24,                  # cards per deck (data.CARD_TEXT: B01-B24, T01-T24, D01-D24)
+        "deck": sum(1 for k in D.CARD_TEXT if k[0] == "B"),   # cards per deck (B01-B24)
         "n_start": len(D.STARTING_INITIATIVE),
         "n_destiny": len(D.DESTINY_ANKH),
         "n_pyramid": sum(D.BOT_PYRAMID_ROWS),
@@ -92,7 +92,8 @@ def limits() -> dict[str, Any]:
 
 
 def _card_id(name: str) -> int:
-    return "BTD".index(name[0]) * 24 + int(name[1:]) - 1
+    """Card id of a name such as "D03" (0-23 Blessings, 24-47 Technologies, 48-71 Decrees)."""
+    return "BTD".index(name[0]) * limits()["deck"] + int(name[1:]) - 1
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -307,13 +308,18 @@ def check_state(d: dict[str, Any]) -> None:
     for p in people:
         if p >= 0:
             statue_n[p] += 1
-    c.rng_all("people_gold", (L["n_people"],), 0, 1)
+    pgold = c.rng_all("people_gold", (L["n_people"],), 0, 1)
+    for k in range(L["n_people"]):
+        if not pgold[k] and people[k] < 0:
+            raise StateError(f"people_gold[{k}]", "the space's Gold goes to its first Statue, and it has none")
     osiris = c.rng_all("osiris", (L["n_osiris_rows"], L["n_resources"]), *seat_or_none)
     for row in osiris:
         for p in row:
             if p >= 0:
                 building_n[p] += 1
     c.rng("osiris_row2_gold", c.get("osiris_row2_gold"), 0, 1)
+    if not d["osiris_row2_gold"] and all(p < 0 for p in osiris[1]):
+        raise StateError("osiris_row2_gold", "the row-2 Gold goes to its first builder, and row 2 is empty")
     bspace = c.rng_all("bspace", (codes["n_bspaces"],), *seat_or_none)
     for i, p in enumerate(bspace):
         if p >= 0:

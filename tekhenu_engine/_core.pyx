@@ -779,6 +779,7 @@ CODES = {
     "tie_purposes": {"TIE_DIE": TIE_DIE, "TIE_PEOPLE": TIE_PEOPLE, "TIE_TEMPLE": TIE_TEMPLE,
                      "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR},
     "max_tie": 16,            # candidates bot_resolve_tie can hold
+    "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
     "gain_items": G_NONE,     # D_GAIN items 0..G_NONE
     "setup_phases": 7,        # A_SETUP phases 0..6
     "hidden_classes": 16,     # hidden_count columns (0-13 used)

@@ -174,9 +174,12 @@ POPULACE_MAX = 21
 START = {"vp": 10, "happiness": 2, "population": 5, "gold": 1, "scribes": 1}
 HAPPINESS_REWARDS = (16, 19, 21)  # 1 Gold, 1 Scribe, an extra action with any die value
 SUPPLY = {"resource": 28, "gold": 25, "scribes": 21, "faith": 16}
-# No text limits the VP track; a loaded state is refused above this bound (far above any
-# game: the most seen in random and searched games is about 150).
+# No text limits the VP track, and the engine does not cap a stock at the component supply
+# (SUPPLY; the texts do not say what happens when a supply runs out, and heuristic play
+# reaches 28 of one Resource). A loaded state is refused above these bounds, far above any
+# game (the most seen in random and searched games: about 150 VP, 28 of a Resource).
 VP_LIMIT = 999
+STOCK_LIMIT = 999
 
 # --------------------------------------------------------------------------- Maat
 # (lowest balance of the band, VP lost): -3..-5 -> 1, -6..-8 -> 2, -9 or less -> 3.

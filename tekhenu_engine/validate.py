@@ -75,12 +75,14 @@ def limits() -> dict[str, Any]:
         "statues": D.N_STATUES,
         "buildings": D.N_BUILDINGS,
         "pillars": D.N_PILLARS_PER_PLAYER,
-        "resource_max": D.SUPPLY["resource"],
-        "gold_max": D.SUPPLY["gold"],
-        "scribes_max": D.SUPPLY["scribes"],
-        "faith_max": D.SUPPLY["faith"],
-        # excess production lies on the scales as Resource tokens: at most all of them
-        "excess_max": D.SUPPLY["resource"] * len(D.RESOURCES),
+        # the engine does not cap stocks at the supply (data.STOCK_LIMIT explains the bound)
+        "resource_max": D.STOCK_LIMIT,
+        "gold_max": D.STOCK_LIMIT,
+        "scribes_max": D.STOCK_LIMIT,
+        # Faith: all unused Faith returns at every Maat phase; a Faith action nets -Faith..+Faith
+        # and its encoding holds nets down to -offset (K_FAITH: net + offset)
+        "faith_max": min(D.STOCK_LIMIT, codes["faith_offset"]),
+        "excess_max": D.STOCK_LIMIT,
         "vp_max": D.VP_LIMIT,
         "bread_max": sum(b for b, _ in D.BUILDING_ROW),
         "n_hap_rewards": len(D.HAPPINESS_REWARDS),

@@ -45,11 +45,12 @@ def _refused(d: dict, field: str) -> StateError:
 
 # ============================================================================= known crashers
 def test_faith_one_million_is_refused_naming_the_field():
-    """Issue 10: "Faith 1000000 segfaults the search". The Faith tokens are 16 (Components)."""
+    """Issue 10: "Faith 1000000 segfaults the search" (2 x Faith + 1 nets overflow the legal-move
+    buffer). Faith is bounded by its action's encoding (nets -32..+32; 16 tokens in the box)."""
     d = _mid().to_dict()
     d["faith"][0] = 1000000
     e = _refused(d, "faith[0]")
-    assert "0..16" in str(e)
+    assert "0..32" in str(e)
 
 
 def test_maat_count_8323072_is_refused():
@@ -135,8 +136,9 @@ def _with(d, **kw):
     (lambda d: d["happiness"].__setitem__(0, d["population"][0] + 1), "happiness[0]"),
     (lambda d: d["prod"][0].__setitem__(2, 7), "prod[0][2]"),
     (lambda d: d["vp"].__setitem__(0, -1), "vp[0]"),
-    (lambda d: d["scribes"].__setitem__(0, 22), "scribes[0]"),
-    (lambda d: d["res"][1].__setitem__(0, 29), "res[1][0]"),
+    (lambda d: d["scribes"].__setitem__(0, -1), "scribes[0]"),
+    (lambda d: d["res"][1].__setitem__(0, 1000), "res[1][0]"),
+    (lambda d: d["faith"].__setitem__(1, 33), "faith[1]"),
     (lambda d: d["temple_tile"].__setitem__(24, d["ra"][0]), "temple_tile"),
     (lambda d: d["tasks"][0].__setitem__("type", 68), "tasks[0].type"),   # A_THOTH_PAY: never pushed
     (lambda d: d["tasks"][-1].__setitem__("p", 3), "tasks["),
@@ -166,7 +168,7 @@ def test_stack_must_wait_for_a_real_choice():
 def test_ranges_come_from_the_data_module():
     from tekhenu_engine import data
     L = limits()
-    assert L["faith_max"] == data.SUPPLY["faith"] and L["gold_max"] == data.SUPPLY["gold"]
+    assert L["faith_max"] == _core.CODES["faith_offset"] and L["gold_max"] == data.STOCK_LIMIT
     assert L["populace_max"] == data.POPULACE_MAX and L["production_max"] == data.PRODUCTION_MAX
     assert L["rounds"] == data.ROUNDS and L["maat_phases"] == data.MAAT_PHASES
     assert (L["die_min"], L["die_max"]) == (min(data.DIE_FACES), max(data.DIE_FACES))
@@ -175,7 +177,7 @@ def test_ranges_come_from_the_data_module():
     literals = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, int)
                 and not isinstance(n.value, bool)}
     # no rule number typed again (the few small ints left are indices, shifts and the 24-card deck)
-    for v in (16, 21, 25, 28, 13, 27):
+    for v in (16, 21, 25, 28, 13, 27, 32, 999):
         assert v not in literals, v
 
 

@@ -100,6 +100,8 @@ def _card_id(name: str) -> int:
 
 # ----------------------------------------------------------------------------- helpers
 class _Checker:
+    """Reads the fields of a state document, each checked for its shape and range."""
+
     def __init__(self, d: dict[str, Any]) -> None:
         self.d = d
 
@@ -112,10 +114,12 @@ class _Checker:
         return v
 
     def rng(self, name: str, v: int, lo: int, hi: int) -> None:
+        """StateError unless lo <= v <= hi."""
         if not (lo <= v <= hi):
             raise StateError(name, f"{v} is outside {lo}..{hi}")
 
     def rng_all(self, name: str, shape: tuple[int, ...], lo: int, hi: int) -> list:
+        """Field `name` of this shape with every entry in lo..hi."""
         v = self.get(name, shape)
         for idx, x in _items(v):
             if not (lo <= x <= hi):
@@ -125,7 +129,7 @@ class _Checker:
 
 def _shape_check(name: str, v: Any, shape: tuple[int, ...]) -> None:
     if not shape:
-        if type(v) is not int and not (isinstance(v, int) and not isinstance(v, bool)):
+        if not isinstance(v, int) or isinstance(v, bool):
             raise StateError(name, f"not an integer: {v!r}")
         return
     if not isinstance(v, list) or len(v) != shape[0]:
@@ -177,7 +181,7 @@ def check_state(d: dict[str, Any]) -> None:
 
     # --- players: counters in their rule ranges (every slot; seats beyond nseats too)
     S4 = (4,)
-    vp = c.rng_all("vp", S4, 0, L["vp_max"])
+    c.rng_all("vp", S4, 0, L["vp_max"])
     hap = c.rng_all("happiness", S4, 0, L["populace_max"])
     pop = c.rng_all("population", S4, 0, L["populace_max"])
     for p in range(4):

@@ -199,7 +199,8 @@ def search(g: GameState, seed: int) -> None:
         pass
 
 
-def run(seed: int, cases: int, search_every: int, verbose: bool) -> dict:
+def run(seed: int, cases: int, search_every: int) -> dict:
+    """Run `cases` fuzz cases from this seed; returns the counts (refused, played, ...)."""
     rng = random.Random(seed)
     stats = {"cases": 0, "refused": 0, "played": 0, "searched": 0, "steps": 0}
     t0 = time.time()
@@ -250,9 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--search-every", type=int, default=10)
-    ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args(argv)
-    stats = run(a.seed, a.cases, a.search_every, a.verbose)
+    stats = run(a.seed, a.cases, a.search_every)
     print("ok", stats, flush=True)
     return 0
 

@@ -4,7 +4,6 @@ safely")."""
 from __future__ import annotations
 
 import ast
-import copy
 import json
 import os
 import random
@@ -108,13 +107,6 @@ def test_every_reached_state_and_its_observations_are_accepted(players):
             g.apply(rng.choice(g.legal_actions()))
         n += 1
     assert GameState.from_json(g.to_json()) == g
-
-
-def _with(d, **kw):
-    d = copy.deepcopy(d)
-    for k, v in kw.items():
-        d[k] = v
-    return d
 
 
 @pytest.mark.parametrize("edit,field", [

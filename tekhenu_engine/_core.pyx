@@ -1001,20 +1001,23 @@ cdef class GameState:
                 n += 1
         return n
 
-    def _check_chance_known(self):
+    cdef int _check_chance_known(self) except -1:
         """HiddenChanceError when the chance step on top draws from a pile with hidden cards."""
         cdef Task* t
         if self.st.ntasks == 0:
-            return
+            return 0
         t = &self.st.tasks[self.st.ntasks - 1]
         if t.type == CH_CARD and 0 <= t.a < 3 and self._hidden_cards(t.a):
             raise _errors.HiddenChanceError(
                 f"an observation cannot draw from the {_data.CARD_TYPES[t.a]} pile: its cards are "
                 "hidden from this seat (use resample(seed) for a full state)")
+        return 0
 
-    def _check_overflow(self):
+    cdef int _check_overflow(self) except -1:
+        """TaskStackOverflow when a push found the stack full (the core's overflow flag)."""
         if self.st.overflow:
             raise _errors.TaskStackOverflow("the task stack overflowed: a step was dropped (engine bug)")
+        return 0
 
     def apply(self, int action):
         """Apply a legal action or chance outcome; raises ValueError (state unchanged) if illegal."""

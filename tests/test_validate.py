@@ -52,6 +52,31 @@ def test_faith_one_million_is_refused_naming_the_field():
     assert "0..32" in str(e)
 
 
+def test_faith_at_its_bound_plays_to_the_end_and_searches():
+    """The largest Faith a state may hold (32) at a Faith decision: legal nets -32..+32, the
+    search and random play finish."""
+    from tekhenu_engine.agents import ISMCTSAgent
+    g = GameState.new(3, seed=2)
+    rng = random.Random(2)
+    while not (g.step() and g.step().name == "D_FAITH"):
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    seat = g.current_player()
+    d = g.to_dict()
+    d["faith"][seat] = limits()["faith_max"]
+    d["balance"][seat] = -limits()["balance_max"]
+    g = GameState.from_dict(d)
+    assert len(g.legal_actions()) == 2 * limits()["faith_max"] + 1
+    ISMCTSAgent(iterations=50, seed=1).search(g.observation(seat), seat)
+    c = g.clone()
+    c.playout(3)
+    assert c.is_terminal()
+    while not g.is_terminal():
+        g.apply_chance() if g.is_chance() else g.apply(rng.choice(g.legal_actions()))
+
+
 def test_maat_count_8323072_is_refused():
     """Issue 10: "maat_count 8323072 freezes the engine". 4 Maat phases in a game."""
     d = _mid().to_dict()

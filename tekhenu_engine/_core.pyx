@@ -1259,10 +1259,11 @@ cdef class GameState:
                 return      # an observation at a hidden draw: its outcomes are unknown
             n = gen_chance(&self.st, buf, probs)
         else:
-            if 0 <= q < 4:
+            if 0 <= q < 4 and (ty == D_KEEP or ty == D_DECREES or ty == D_BLESS):
                 for k in range(3):
                     if self.st.hidden_count[k][q] or self.st.hidden_count[k][4 + q] or self.st.hidden_count[k][8 + q]:
                         return  # another seat's choice over cards this observation cannot see
+                        # (its pending cards to keep, its Decrees to score)
             n = gen_legal(&self.st, buf)
         if n < 2:
             raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) has {n} "

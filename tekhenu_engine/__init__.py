@@ -26,9 +26,11 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.0.0+unknown"
 
-from ._core import CHANCE, STATE_VERSION, TERMINAL, VP_CATEGORIES, GameState
+from ._core import CHANCE, STATE_VERSION, TERMINAL, VP_CATEGORIES, GameState, Step
+from .errors import HiddenChanceError, StateError, TaskStackOverflow
 from .notation import format_action, parse_action
 from .options import DIFFICULTIES, TableOptions
 
 __all__ = ["__version__", "GameState", "TableOptions", "DIFFICULTIES", "CHANCE", "TERMINAL",
-           "STATE_VERSION", "VP_CATEGORIES", "format_action", "parse_action"]
+           "STATE_VERSION", "VP_CATEGORIES", "format_action", "parse_action", "Step", "StateError",
+           "HiddenChanceError", "TaskStackOverflow"]

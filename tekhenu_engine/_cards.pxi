@@ -96,6 +96,9 @@ cdef int find_task(State* s, int type) noexcept nogil:
 cdef void insert_task(State* s, int idx, int type, int p, int a, int b, int c) noexcept nogil:
     """Insert a task at stack index idx (it runs after everything above it)."""
     cdef int i
+    if s.ntasks >= MAX_TASKS:      # the push guard of _core.push
+        s.overflow = 1
+        return
     for i in range(s.ntasks, idx, -1):
         s.tasks[i] = s.tasks[i - 1]
     s.ntasks += 1

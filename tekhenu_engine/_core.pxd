@@ -102,7 +102,7 @@ cdef struct State:
     int bot_log[25]       # its last turn, fields BL_* of _bot.pxi
     # task stack
     int ntasks
-    int reserved         # keeps the struct free of padding
+    int overflow         # 1: a push found the task stack full (the step was dropped); keeps the struct free of padding
     Task tasks[64]
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil

@@ -19,6 +19,8 @@ cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
 from tekhenu_engine cimport _core
 from tekhenu_engine import data as _data
+from tekhenu_engine import errors as _errors
+from collections import namedtuple as _namedtuple
 
 # ----------------------------------------------------------------------------- enums
 cdef enum:
@@ -331,6 +333,9 @@ cdef inline int has_tech(State* s, int p, int t) noexcept nogil:
     return s.card_loc[23 + t] == CL_HAND + p
 
 cdef inline void push(State* s, int type, int p, int a, int b, int c, int d) noexcept nogil:
+    if s.ntasks >= MAX_TASKS:      # never overflow: flag it (the Python API raises TaskStackOverflow)
+        s.overflow = 1
+        return
     cdef Task* t = &s.tasks[s.ntasks]
     t.type = type
     t.p = p
@@ -743,6 +748,53 @@ STEP_TYPES = {
     "A_BOT_DONE": A_BOT_DONE,
 }
 
+STEP_NAMES = {v: k for k, v in STEP_TYPES.items() if not k.endswith("_LAST")}
+
+
+class Step(_namedtuple("Step", "type seat a b c d")):
+    """The pending step of a :class:`GameState` (``GameState.step()``): its type (an int of
+    :data:`STEP_TYPES`), the seat it belongs to (-1: none) and its four arguments."""
+    __slots__ = ()
+
+    @property
+    def name(self):
+        """The step type's name, e.g. ``"D_TAKE"`` (see :data:`STEP_TYPES`)."""
+        return STEP_NAMES.get(self.type, str(self.type))
+
+
+# Codes of the compiled core that the loader's checks (tekhenu_engine.validate) need.
+CODES = {
+    "options": dict(OPTION_BITS),
+    "die_loc": {"bag": DL_BAG, "seth": DL_SETH, "pure": DL_PURE, "taint": DL_TAINT,
+                "anubis": DL_ANUBIS, "bot": DL_BOT, "box": DL_BOX, "hand": DL_BOX - 1},
+    "card_loc": {"pile": CL_PILE, "discard": CL_DISCARD, "box": CL_BOX, "market": CL_MARKET,
+                 "unknown": CL_UNKNOWN, "bottom": CL_BOTTOM, "bot": CL_BOT, "hand": CL_HAND,
+                 "pending": CL_PENDING, "bottomk": CL_BOTTOMK},
+    "god_flags": {"F_NOHAP": F_NOHAP, "F_FREE": F_FREE, "F_ONLY_LG": F_ONLY_LG, "F_ONLY_PB": F_ONLY_PB,
+                  "F_EXTRA": F_EXTRA, "F_CARDS_DONE": F_CARDS_DONE, "F_SAMEDIE": F_SAMEDIE},
+    "turn_flags_mask": TF_T10VP | TF_T22VP | TF_FREE_ANUBIS | TF_T08 | TF_T08_TAINT | (7 << TF_OWED_SHIFT),
+    "bless_moments": {"M_START": M_START, "M_END": M_END, "M_TAKE": M_TAKE, "M_T08": M_T08,
+                      "M_PRODUCE": M_PRODUCE, "M_T13": M_T13, "M_T14": M_T14, "M_FREE_LG": M_FREE_LG,
+                      "M_FREE_PB": M_FREE_PB, "M_T10PAY": M_T10PAY, "M_DO_EXTRA": M_DO_EXTRA,
+                      "M_T19": M_T19},
+    "tie_purposes": {"TIE_DIE": TIE_DIE, "TIE_PEOPLE": TIE_PEOPLE, "TIE_TEMPLE": TIE_TEMPLE,
+                     "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR},
+    "max_tie": 16,            # candidates bot_resolve_tie can hold
+    "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
+    "gain_items": G_NONE,     # D_GAIN items 0..G_NONE
+    "setup_phases": 7,        # A_SETUP phases 0..6
+    "hidden_classes": 16,     # hidden_count columns (0-13 used)
+    "bot_seat": BOT,
+    "bot_log_n": BL_N,
+    "bot_log_fields": BOT_LOG_FIELDS,
+    "max_tasks": MAX_TASKS,
+    "max_dice": MAX_DICE,
+    "max_cards": MAX_CARDS,
+    "n_bspaces": NB,
+    "vp_categories": VP_CATEGORIES,
+}
+
+
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
     memset(s, 0, sizeof(State))
@@ -870,13 +922,13 @@ cdef class GameState:
             return NotImplemented
         return self.to_bytes() == (<GameState>other).to_bytes()
 
-    def __hash__(self):
-        return hash(self.to_bytes())
+    # A GameState changes in place (apply, playout...): it is not hashable. Use
+    # to_bytes() or to_string() as a key.
+    __hash__ = None
 
     # --------------------------------------------------------------- queries
-    @property
     def num_players(self):
-        """Players at the table (1 = solo)."""
+        """Players at the table (1 = solo; OpenSpiel's ``num_players()``)."""
         return self.st.nplayers
 
     @property
@@ -909,20 +961,23 @@ cdef class GameState:
         return self.st.tasks[self.st.ntasks - 1].type if self.st.ntasks else 0
 
     def step(self):
-        """The pending step as (type, seat, a, b, c, d) or None at the end."""
+        """The pending step as a :class:`Step` ``(type, seat, a, b, c, d)`` named tuple (its
+        ``name`` property gives the step type's name), or None at the end."""
         if self.st.ntasks == 0:
             return None
         cdef Task t = self.st.tasks[self.st.ntasks - 1]
-        return (t.type, t.p, t.a, t.b, t.c, t.d)
+        return Step(t.type, t.p, t.a, t.b, t.c, t.d)
 
     def legal_actions(self):
-        """Legal actions of the pending decision (chance outcomes at a chance step)."""
+        """Legal actions of the pending decision (chance outcomes at a chance step;
+        HiddenChanceError at a draw from a pile an observation cannot see)."""
         cdef int32_t buf[512]
         cdef double probs[512]
         cdef int n, i
         if self.st.ntasks == 0:
             return []
         if current_player(&self.st) == -1:
+            self._check_chance_known()
             n = gen_chance(&self.st, buf, probs)
         else:
             n = gen_legal(&self.st, buf)
@@ -935,8 +990,35 @@ cdef class GameState:
         cdef int n, i
         if self.st.ntasks == 0 or current_player(&self.st) != -1:
             return []
+        self._check_chance_known()
         n = gen_chance(&self.st, buf, probs)
         return [(buf[i], probs[i]) for i in range(n)]
+
+    cdef int _hidden_cards(self, int deck):
+        """Cards of this deck (-1: any deck) whose place this state does not know."""
+        cdef int c, n = 0
+        for c in range(72):
+            if self.st.card_loc[c] == CL_UNKNOWN and (deck < 0 or c // 24 == deck):
+                n += 1
+        return n
+
+    cdef int _check_chance_known(self) except -1:
+        """HiddenChanceError when the chance step on top draws from a pile with hidden cards."""
+        cdef Task* t
+        if self.st.ntasks == 0:
+            return 0
+        t = &self.st.tasks[self.st.ntasks - 1]
+        if t.type == CH_CARD and 0 <= t.a < 3 and self._hidden_cards(t.a):
+            raise _errors.HiddenChanceError(
+                f"an observation cannot draw from the {_data.CARD_TYPES[t.a]} pile: its cards are "
+                "hidden from this seat (use resample(seed) for a full state)")
+        return 0
+
+    cdef int _check_overflow(self) except -1:
+        """TaskStackOverflow when a push found the stack full (the core's overflow flag)."""
+        if self.st.overflow:
+            raise _errors.TaskStackOverflow("the task stack overflowed: a step was dropped (engine bug)")
+        return 0
 
     def apply(self, int action):
         """Apply a legal action or chance outcome; raises ValueError (state unchanged) if illegal."""
@@ -945,21 +1027,33 @@ cdef class GameState:
         if action not in self.legal_actions():
             raise ValueError(f"illegal action {action} at this step")
         apply_action(&self.st, action)
+        self._check_overflow()
 
     def apply_unchecked(self, int action):
-        """Apply without the legality check (for trusted callers in hot loops)."""
+        """Apply without the legality check (for trusted callers in hot loops: an action that
+        is not legal here is undefined behaviour)."""
         apply_action(&self.st, action)
 
     def sample_chance(self):
-        """Draw the pending chance outcome with the state's own generator (not applied)."""
+        """Draw the pending chance outcome with the state's own generator (not applied).
+
+        ValueError when the step is not a chance step; HiddenChanceError (a ValueError) when an
+        observation would draw from a pile whose cards it cannot see."""
         if current_player(&self.st) != -1:
             raise ValueError("not a chance step")
-        return sample_chance(&self.st)
+        self._check_chance_known()
+        cdef int32_t a = sample_chance(&self.st)
+        if a < 0:
+            if self._hidden_cards(-1):
+                raise _errors.HiddenChanceError("an observation cannot sample this chance step")
+            raise ValueError("this chance step has no outcome to sample")
+        return a
 
     def apply_chance(self):
-        """Sample and apply the pending chance outcome; returns it."""
+        """Sample and apply the pending chance outcome; returns it (errors as sample_chance)."""
         a = self.sample_chance()
         apply_action(&self.st, a)
+        self._check_overflow()
         return a
 
     def resolve_chance(self):
@@ -986,10 +1080,17 @@ cdef class GameState:
         return {VP_CATEGORIES[i]: self.st.breakdown[i][seat] for i in range(12)}
 
     def playout(self, seed=0):
-        """Play random legal decisions to the end in compiled code (modifies this state)."""
+        """Play random legal decisions to the end in compiled code (modifies this state).
+
+        HiddenChanceError (state unchanged) on an observation with hidden cards: it could not
+        draw from their piles; ``resample(seed)`` first."""
         cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        if self._hidden_cards(-1):
+            raise _errors.HiddenChanceError("an observation with hidden cards cannot be played out: "
+                                            "resample(seed) first")
         with nogil:
             playout_random(&self.st, &r)
+        self._check_overflow()
 
     # --------------------------------------------------------------- hidden information
     def observation(self, int seat):
@@ -1129,8 +1230,27 @@ cdef class GameState:
 
     @staticmethod
     def from_dict(dict d):
-        """Load from :meth:`to_dict` data (ValueError when malformed)."""
+        """Load from :meth:`to_dict` data; a StateError (a ValueError naming the field) when the
+        document is malformed or not a consistent position (:mod:`tekhenu_engine.validate`)."""
+        cdef GameState g = GameState._from_dict_raw(d)
+        g._validate()
+        return g
+
+    @staticmethod
+    def _from_dict_trusted(dict d):
+        """For test positions only: load :meth:`to_dict` data with the memory-safety checks
+        but not the consistency checks of :func:`tekhenu_engine.validate.check_state` (a
+        hand-built position may break conservation, e.g. Population 12 with the third Market
+        section closed). The public loaders never take this path."""
+        cdef GameState g = GameState._from_dict_raw(d)
+        g._validate_memory()
+        return g
+
+    @staticmethod
+    def _from_dict_raw(dict d):
         d = dict(d)
+        if "reserved" in d and "overflow" not in d:     # the field's name before the push guard
+            d["overflow"] = d.pop("reserved")
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1141,7 +1261,6 @@ cdef class GameState:
             raise ValueError(f"malformed state document: {e!r}") from None
         cdef GameState g = GameState.__new__(GameState)
         g.st = st
-        g._validate()
         return g
 
     @staticmethod
@@ -1156,7 +1275,40 @@ cdef class GameState:
         return GameState.from_dict(d)
 
     def _validate(self):
-        """Reject states whose values the compiled code could not index safely."""
+        """Refuse a state that is not consistent: :func:`tekhenu_engine.validate.check_state`
+        raises a :class:`~tekhenu_engine.validate.StateError` (a ValueError naming the field)."""
+        from .validate import check_state
+        cdef dict d = self.st
+        check_state(d)
+        # the state was run forward: the step on top is a real choice (as advance() leaves it)
+        cdef int32_t buf[512]
+        cdef double probs[512]
+        cdef int n, ty
+        if self.st.ntasks == 0:
+            return
+        ty = self.st.tasks[self.st.ntasks - 1].type
+        if ty >= A_NEXT_TURN:
+            raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) is automatic: "
+                                     "a loaded state waits for a decision or a chance outcome")
+        cdef int q = self.st.tasks[self.st.ntasks - 1].p, k
+        if ty <= CH_LAST:
+            if ty == CH_CARD and self._hidden_cards(self.st.tasks[self.st.ntasks - 1].a):
+                return      # an observation at a hidden draw: its outcomes are unknown
+            n = gen_chance(&self.st, buf, probs)
+        else:
+            if 0 <= q < 4 and (ty == D_KEEP or ty == D_DECREES or ty == D_BLESS):
+                for k in range(3):
+                    if self.st.hidden_count[k][q] or self.st.hidden_count[k][4 + q] or self.st.hidden_count[k][8 + q]:
+                        return  # another seat's choice over cards this observation cannot see
+                        # (its pending cards to keep, its Decrees to score)
+            n = gen_legal(&self.st, buf)
+        if n < 2:
+            raise _errors.StateError("tasks", f"the step on top ({STEP_NAMES.get(ty, ty)}) has {n} "
+                                     "outcome(s): the game would have run on by itself")
+
+    def _validate_memory(self):
+        """The checks of a test position (_from_dict_trusted): only that the compiled code can
+        index every value safely; not that the position is consistent."""
         cdef State* s = &self.st
         cdef int i, j
         def bad(msg):
@@ -1165,7 +1317,7 @@ cdef class GameState:
             bad(f"version {s.version}, expected {STATE_VERSION}")
         if s.nplayers not in (1, 2, 3, 4) or s.nseats != (2 if s.nplayers == 1 else s.nplayers):
             bad("player count")
-        if not (0 <= s.ntasks <= 48):
+        if not (0 <= s.ntasks <= MAX_TASKS):   # the push guard keeps a full stack safe
             bad("task stack size")
         for i in range(s.ntasks):
             t = s.tasks[i]
@@ -1259,19 +1411,23 @@ cdef class GameState:
         """Push one step onto the task stack and run forward to the next choice.
 
         For building test and analysis positions (e.g. an automatic step such as a
-        Scoring). ValueError, state unchanged, when the stack is full or the result is
-        not a valid state.
+        Scoring; the game clock may then be off, so the result need not reload). ValueError,
+        state unchanged, when the stack is full, the step is not valid
+        (:func:`tekhenu_engine.validate.check_steps`) or the values could not be indexed.
         """
         cdef State saved = self.st
         if self.st.ntasks >= 48:
             raise ValueError("task stack full")
         push(&self.st, type, seat, a, b, c, d)
         try:
-            self._validate()
+            self._validate_memory()
+            from .validate import check_steps
+            check_steps(self.st)
         except ValueError:
             self.st = saved
             raise
         advance(&self.st)
+        self._check_overflow()
 
     def set_field(self, str name, value):
         """Overwrite one field (for building test positions); the result is validated."""

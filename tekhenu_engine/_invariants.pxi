@@ -9,7 +9,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     6 scales sums off, 7 Statue count off, 8 Building count off, 9 Pillar count off,
     10 component limit passed, 11 a card in two places or a market slot wrong,
     12 Pillar tiles misplaced, 13 turn order not a permutation, 14 round count off,
-    15 task stack overflow.
+    15 task stack overflow (the push guard's flag).
     """
     cdef int p, i, k, g, n, v, seen
     cdef int dice_board[4]
@@ -18,7 +18,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     cdef int st[4]
     cdef int bu[4]
     cdef int pi[4]
-    if s.ntasks < 0 or s.ntasks > 60:
+    if s.ntasks < 0 or s.ntasks > 60 or s.overflow:
         return 15
     if s.round < 0 or s.round > 16:
         return 14

@@ -315,6 +315,7 @@ cdef class Searcher:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
         if len(observation) != sizeof(State):
             raise ValueError("not a state")
+        GameState.from_bytes(observation)      # ValueError (StateError) unless a consistent state
         memcpy(&self.root, <char*>observation, sizeof(State))
         if current_player(&self.root) != seat:
             raise ValueError(f"seat {seat} is not to decide in this position")

@@ -33,7 +33,7 @@ def last_turn(state: _core.GameState) -> dict[str, Any] | None:
     Keys: the names of :data:`tekhenu_engine._core.BOT_LOG_FIELDS`, plus ``pyramid`` (the
     tiles of the current pyramid, base row first).
     """
-    if state.num_players != 1:
+    if state.num_players() != 1:
         return None
     raw = state.field("bot_log")
     entry = dict(zip(_core.BOT_LOG_FIELDS, raw))

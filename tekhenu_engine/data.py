@@ -82,6 +82,7 @@ DICE_PER_COLOUR = {
 }
 DICE_PER_SECTION_AT_SETUP = 3
 TOS_DIE_FACES = (2, 3, 3, 4, 4, 5)  # red, blue and green dice (Time of Seth)
+DIE_FACES = (1, 2, 3, 4, 5, 6)  # the five base colours: six-sided dice (Components: 26 Dice)
 
 # --------------------------------------------------------------------------- wheel
 # Light of the section k steps clockwise from the wheel's arrow.
@@ -89,6 +90,7 @@ LIGHT_PATTERN = (0, 0, 1, 2, 2, 1)
 # Scorings happen at the 2nd and 4th Maat phase (markers at arrow+4 and arrow+8).
 SCORING_MAAT_PHASES = (2, 4)
 ROUNDS = 16
+MAAT_PHASES = 4  # a Maat phase after every 4th round; the 4th ends the game (Structure of Play)
 
 # --------------------------------------------------------------------------- temple
 # Reward kinds: 0-3 resources, 4 Gold, 5 Faith, 6 Scribe.
@@ -172,6 +174,12 @@ POPULACE_MAX = 21
 START = {"vp": 10, "happiness": 2, "population": 5, "gold": 1, "scribes": 1}
 HAPPINESS_REWARDS = (16, 19, 21)  # 1 Gold, 1 Scribe, an extra action with any die value
 SUPPLY = {"resource": 28, "gold": 25, "scribes": 21, "faith": 16}
+# No text limits the VP track, and the engine does not cap a stock at the component supply
+# (SUPPLY; the texts do not say what happens when a supply runs out, and heuristic play
+# reaches 28 of one Resource). A loaded state is refused above these bounds, far above any
+# game (the most seen in random and searched games: about 150 VP, 28 of a Resource).
+VP_LIMIT = 999
+STOCK_LIMIT = 999
 
 # --------------------------------------------------------------------------- Maat
 # (lowest balance of the band, VP lost): -3..-5 -> 1, -6..-8 -> 2, -9 or less -> 3.

@@ -365,7 +365,7 @@ def step_text(state: "GameState") -> str:
 def _who(state: "GameState", seat: int, viewer: int | None) -> str:
     if viewer is not None and seat == viewer:
         return "You"
-    if state.num_players == 1 and seat == 1:
+    if state.num_players() == 1 and seat == 1:
         return "Botankhamun"
     return f"Seat {seat}"
 

@@ -67,7 +67,7 @@ _ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$
 
 def _players(state: GameState) -> int:
     """The player count (a property of GameState here, a method in OpenSpiel's style elsewhere)."""
-    v = state.num_players
+    v = state.num_players()
     return int(v() if callable(v) else v)
 
 

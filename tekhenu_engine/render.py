@@ -21,14 +21,14 @@ def _die(colour: int, value: int) -> str:
 
 def seat_name(g: GameState, seat: int) -> str:
     """'Seat 0', or 'Botankhamun' for the automaton's seat in a solo game."""
-    if g.num_players == 1 and seat == 1:
+    if g.num_players() == 1 and seat == 1:
         return "Botankhamun"
     return f"Seat {seat}"
 
 
 def bot_last_turn(g: GameState) -> str | None:
     """Botankhamun's last turn as text (solo games, when the automaton's turn log is built in)."""
-    if g.num_players != 1:
+    if g.num_players() != 1:
         return None
     try:
         from .botlog import describe, last_turn

@@ -22,7 +22,7 @@ VP_SCALE = 100.0
 
 def win_utilities(state: GameState) -> list[float]:
     """Win/loss utility of every player (0.0 for all while the game runs)."""
-    n = state.num_players
+    n = state.num_players()
     if not state.is_terminal():
         return [0.0] * n
     w = state.winner()

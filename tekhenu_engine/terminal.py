@@ -44,7 +44,7 @@ def seat_name(g: GameState, seat: int, viewer: int | None = None) -> str:
     """'You', 'Seat 2' or 'Botankhamun'."""
     if viewer is not None and seat == viewer:
         return "You"
-    return "Botankhamun" if g.num_players == 1 and seat == 1 else f"Seat {seat}"
+    return "Botankhamun" if g.num_players() == 1 and seat == 1 else f"Seat {seat}"
 
 
 def _fit(s: str, width: int = WIDTH) -> str:

@@ -46,7 +46,7 @@ def game_frames(record: dict, seat: int | None = None) -> dict[str, Any]:
     VP series and Scorings. ``seat``: draw every picture as that seat sees it."""
     g = new_state(record["table"], record["seed"])
     n = g.num_seats
-    players = g.num_players
+    players = g.num_players()
     frames: list[dict] = []
     moves: list[dict] = []
     scorings: list[dict] = []

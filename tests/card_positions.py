@@ -44,7 +44,7 @@ def start(players: int = 2, seed: int = 1, arrow: int = 0) -> GameState:
         d["res"][p] = [0, 0, 0, 0]
         d["gold"][p], d["scribes"][p], d["faith"][p] = 1, 1, 0
         d["happiness"][p], d["population"][p], d["vp"][p] = 2, 5, 10
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def seat(g: GameState) -> int:
@@ -61,7 +61,7 @@ def edit(g: GameState, **fields) -> GameState:
                 d[name][k] = v
         else:
             d[name] = value
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def stock(g: GameState, p: int, *, res=None, gold=None, scribes=None, happiness=None,
@@ -72,7 +72,7 @@ def stock(g: GameState, p: int, *, res=None, gold=None, scribes=None, happiness=
                     ("population", population), ("vp", vp), ("faith", faith), ("prod", prod)):
         if v is not None:
             d[name][p] = list(v) if isinstance(v, tuple) else v
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def give(g: GameState, p: int, *names: str) -> GameState:
@@ -82,7 +82,7 @@ def give(g: GameState, p: int, *names: str) -> GameState:
         c = card_id(n)
         d["card_loc"][c] = CL_HAND + p
         d["market"] = [-1 if m == c else m for m in d["market"]]
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def put_die(g: GameState, god: int, colour: int, value: int) -> GameState:
@@ -92,7 +92,7 @@ def put_die(g: GameState, god: int, colour: int, value: int) -> GameState:
         if d["die_loc"][i] == 0 and d["die_colour"][i] == colour:
             d["die_loc"][i] = god + 1
             d["die_value"][i] = value
-            return GameState.from_dict(d)
+            return GameState._from_dict_trusted(d)
     raise ValueError(f"no die of colour {colour} in the bag")
 
 

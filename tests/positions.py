@@ -88,7 +88,7 @@ def edit(g: GameState, **fields: Any) -> GameState:
         if k not in d:
             raise KeyError(k)
         d[k] = v
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def set_player(g: GameState, seat: int, **fields: Any) -> GameState:
@@ -97,7 +97,7 @@ def set_player(g: GameState, seat: int, **fields: Any) -> GameState:
     for k, v in fields.items():
         row = d[k]
         row[seat] = list(v) if isinstance(v, (list, tuple)) else v
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def clear_player(g: GameState, seat: int, **fields: Any) -> GameState:
@@ -126,7 +126,7 @@ def set_dice(g: GameState, dice: Iterable[tuple[str, str, int]]) -> GameState:
                 break
         else:
             raise ValueError(f"no {col} die left in the bag")
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def seat(g: GameState) -> int:
@@ -148,7 +148,7 @@ def make_turn(g: GameState, who: int, *, turn_idx: int | None = None, rnd: int |
         d["turn_idx"] = turn_idx
     if rnd is not None:
         d["round"] = rnd
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def f(g: GameState, name: str) -> Any:
@@ -184,7 +184,7 @@ def give_cards(g: GameState, seat: int, *names: str) -> GameState:
             if m == c:
                 d["market"][i] = -1
         d["card_loc"][c] = CL_HAND + seat
-    return GameState.from_dict(d)
+    return GameState._from_dict_trusted(d)
 
 
 def hand(g: GameState, seat: int, kind: str = "") -> list[str]:
@@ -271,7 +271,7 @@ def trigger(g: GameState, *steps: str | tuple) -> GameState:
     tasks.append({"type": STEP_TYPES["D_GAIN"], "p": 0, "a": 1 << 12, "b": 1, "c": 12, "d": 0})
     d["tasks"] = tasks
     d["ntasks"] = len(tasks)
-    g2 = GameState.from_dict(d)
+    g2 = GameState._from_dict_trusted(d)
     g2.apply(G_NONE_ACTION)
     return g2
 

@@ -168,7 +168,13 @@ def _snapshot(sr: Searcher) -> dict:
 
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
                 stop_check: Callable[[], bool], tick: Callable[[], None] | None = None) -> None:
-    """Run a searcher in short compiled stretches until the budget is spent or stop is asked."""
+    """Run a searcher in short compiled stretches until the budget is spent or stop is asked.
+
+    At least one iteration always runs, so that a search stopped (or out of time) at once still
+    has a move to answer with.
+    """
+    if sr.iterations == 0:
+        sr.run(1, CHUNK_S)
     while True:
         if stop_check():
             return

@@ -1,0 +1,44 @@
+"""Type stubs of the compiled search (tekhenu_engine/_search.pyx)."""
+from typing import Any
+
+REWARDS: dict[str, int]
+PLAYOUTS: dict[str, int]
+MARGIN_WEIGHT: float
+SOLO_MARGIN_WEIGHT: float
+VP_CATEGORIES: tuple[str, ...]
+
+
+class Searcher:
+    """One ISMCTS tree for the decision of `seat` in an observation (to_bytes() of it)."""
+
+    iterations: int
+
+    def __init__(self, observation: bytes, seat: int, seed: int = 0, c_uct: float = 0.4,
+                 reward: str = "auto", playout: str = "heuristic", cutoff: int = 0,
+                 max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None) -> None:
+        """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
+    @staticmethod
+    def node_bytes() -> int:
+        """Memory of one tree node in bytes."""
+    @property
+    def nodes_used(self) -> int:
+        """Nodes in the tree."""
+    def run(self, max_iterations: int = -1, max_seconds: float = -1.0) -> int:
+        """Add iterations (GIL released); returns the iterations run."""
+    def request_stop(self) -> None:
+        """End a running run() after its current iteration."""
+    def root_stats(self) -> list[dict[str, Any]]:
+        """Statistics of every child of the root."""
+    def totals(self) -> tuple[int, int, float, float]:
+        """(iterations, nodes, sum of win chances, sum of margins)."""
+    def pv(self, max_len: int = 200) -> list[tuple[int, int]]:
+        """Most visited line from the root: [(seat or -1, action or -1)]."""
+
+
+def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
+    """The greedy one-step action."""
+def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "heuristic") -> int:
+    """One action of the playout policy."""
+def policy_match(players: int, games: int, seed: int = 0, heuristic_seats: int = 1,
+                 policy: str = "heuristic", other: str = "random") -> tuple[list[int], list[float]]:
+    """Games between playout policies: (wins per seat, mean VP per seat)."""

@@ -1,0 +1,670 @@
+"""Checks a state document before the rules core loads it (rules layer).
+
+:meth:`GameState.from_dict`, :meth:`~GameState.from_json`, :meth:`~GameState.from_string`
+and :meth:`~GameState.from_bytes` call :func:`check_state` on every document; a document
+that fails raises :class:`StateError` (a :class:`ValueError`) that names the field, and
+nothing is loaded. A document that passes is *consistent*:
+
+* every counter is in its rule range (the ranges come from :mod:`tekhenu_engine.data`);
+* pieces are conserved: the Statues, Buildings and Pillars of each seat are those on the
+  board, every die of the table is in one legal place and the scales hold what their sums
+  say, every card is in one valid place, the Market slots and the cards marked "market"
+  agree, every Pillar tile is where the Temple and the Ra display say;
+* the game clock agrees with itself (rounds, Maat phases, Scorings, turn order), and
+* every step of the task stack is a known step type with a seat and arguments in range,
+  the stack is not deeper than the core allows, and it cannot run the game past its end.
+
+Such a state plays to the end (random play, a compiled playout or a search) without a
+crash or a hang: ``tests/test_validate.py`` fuzzes it. ``docs/architecture.md`` ("Loading
+states safely") lists the rules in prose.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from . import data as D
+from .errors import StateError
+
+__all__ = ["StateError", "check_state", "limits"]
+
+
+# ----------------------------------------------------------------------------- limits
+@lru_cache(maxsize=None)
+def limits() -> dict[str, Any]:
+    """The rule ranges a loaded state is checked against, computed from the data module
+    and the core's enumerations (a dict, cached)."""
+    from . import _core
+
+    codes = _core.CODES
+    faces = D.DIE_FACES
+    n_market = sum(len(s) for s in D.MARKET_SECTIONS)
+    rounds_per_maat = D.ROUNDS // D.MAAT_PHASES
+    lim = {
+        "codes": codes,
+        "steps": dict(_core.STEP_TYPES),
+        "state_version": _core.STATE_VERSION,
+        "n_gods": len(D.GODS),
+        "die_min": min(faces),
+        "die_max": max(faces),
+        "n_colours": max(len(v) for v in D.DICE_PER_COLOUR.values()),
+        "n_resources": len(D.RESOURCES),
+        "n_temple": len(D.TEMPLE_REWARDS),
+        "n_bspaces": len(D.BUILDING_SPACES),
+        "n_people": len(D.PEOPLE_SPACES),
+        "n_osiris_rows": len(D.OSIRIS_ROWS),
+        "n_horus_slots": len(D.HORUS_SLOT_BONUS),
+        "n_pillar_tiles": D.N_PILLARS,
+        "n_ra_slots": len(D.RA_SLOT_VP),
+        "n_rotations": len(D.PILLAR_EDGES[0]),   # a square tile: one orientation per edge
+        "n_market": n_market,
+        "n_sections": len(D.MARKET_SECTIONS),
+        "n_card_types": len(D.CARD_TYPES),
+        "deck": sum(1 for k in D.CARD_TEXT if k[0] == "B"),   # cards per deck (B01-B24)
+        "n_start": len(D.STARTING_INITIATIVE),
+        "n_destiny": len(D.DESTINY_ANKH),
+        "n_pyramid": sum(D.BOT_PYRAMID_ROWS),
+        "n_difficulties": len(D.BOT_DIFFICULTIES),
+        "rounds": D.ROUNDS,
+        "maat_phases": D.MAAT_PHASES,
+        "rounds_per_maat": rounds_per_maat,
+        "scorings": len(D.SCORING_MAAT_PHASES),
+        "dice_on_scales": rounds_per_maat,   # one die a turn, one turn a round, per Maat period
+        "populace_max": D.POPULACE_MAX,
+        "production_max": D.PRODUCTION_MAX,
+        "statues": D.N_STATUES,
+        "buildings": D.N_BUILDINGS,
+        "pillars": D.N_PILLARS_PER_PLAYER,
+        # the engine does not cap stocks at the supply (data.STOCK_LIMIT explains the bound)
+        "resource_max": D.STOCK_LIMIT,
+        "gold_max": D.STOCK_LIMIT,
+        "scribes_max": D.STOCK_LIMIT,
+        # Faith: all unused Faith returns at every Maat phase; a Faith action nets -Faith..+Faith
+        # and its encoding holds nets down to -offset (K_FAITH: net + offset)
+        "faith_max": min(D.STOCK_LIMIT, codes["faith_offset"]),
+        "excess_max": D.STOCK_LIMIT,
+        "vp_max": D.VP_LIMIT,
+        "bread_max": sum(b for b, _ in D.BUILDING_ROW),
+        "n_hap_rewards": len(D.HAPPINESS_REWARDS),
+        "max_tasks": codes["max_tasks"] - n_market - 1,   # room for the largest burst of pushes
+    }
+    # |balance| <= the Pure dice + the Tainted dice + the excess + the Faith placed
+    lim["balance_max"] = lim["dice_on_scales"] * lim["die_max"] + lim["excess_max"] + lim["faith_max"]
+    return lim
+
+
+def _card_id(name: str) -> int:
+    """Card id of a name such as "D03" (0-23 Blessings, 24-47 Technologies, 48-71 Decrees)."""
+    return "BTD".index(name[0]) * limits()["deck"] + int(name[1:]) - 1
+
+
+# ----------------------------------------------------------------------------- helpers
+class _Checker:
+    """Reads the fields of a state document, each checked for its shape and range."""
+
+    def __init__(self, d: dict[str, Any]) -> None:
+        self.d = d
+
+    def get(self, name: str, shape: tuple[int, ...] = ()) -> Any:
+        """Field `name`, an int or nested lists of ints of this shape."""
+        if name not in self.d:
+            raise StateError(name, "missing")
+        v = self.d[name]
+        _shape_check(name, v, shape)
+        return v
+
+    def rng(self, name: str, v: int, lo: int, hi: int) -> None:
+        """StateError unless lo <= v <= hi."""
+        if not (lo <= v <= hi):
+            raise StateError(name, f"{v} is outside {lo}..{hi}")
+
+    def rng_all(self, name: str, shape: tuple[int, ...], lo: int, hi: int) -> list:
+        """Field `name` of this shape with every entry in lo..hi."""
+        v = self.get(name, shape)
+        for idx, x in _items(v):
+            if not (lo <= x <= hi):
+                raise StateError(f"{name}{idx}", f"{x} is outside {lo}..{hi}")
+        return v
+
+
+def _shape_check(name: str, v: Any, shape: tuple[int, ...]) -> None:
+    if not shape:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise StateError(name, f"not an integer: {v!r}")
+        return
+    if not isinstance(v, list) or len(v) != shape[0]:
+        raise StateError(name, f"expected a list of {shape[0]}")
+    for i, x in enumerate(v):
+        _shape_check(f"{name}[{i}]", x, shape[1:])
+
+
+def _items(v: Any, idx: str = "") -> Iterable[tuple[str, int]]:
+    if isinstance(v, list):
+        for i, x in enumerate(v):
+            yield from _items(x, f"{idx}[{i}]")
+    else:
+        yield idx, v
+
+
+# ----------------------------------------------------------------------------- the check
+def check_state(d: dict[str, Any]) -> None:
+    """Raise :class:`StateError` (naming the field) unless `d` is a consistent state.
+
+    `d` is a full state document as ``GameState.to_dict()`` gives it; its task list may
+    hold more entries than ``ntasks`` (only the first ``ntasks`` are steps).
+    """
+    if not isinstance(d, dict):
+        raise StateError("state", "not a dict")
+    L = limits()
+    c = _Checker(d)
+    codes = L["codes"]
+    DL, CL = codes["die_loc"], codes["card_loc"]
+
+    # --- table
+    c.rng("version", c.get("version"), L["state_version"], L["state_version"])
+    c.rng("overflow", c.get("overflow"), 0, 0)
+    nplayers = c.get("nplayers")
+    c.rng("nplayers", nplayers, 1, max(D.PLAYER_COUNT))
+    ns = c.get("nseats")
+    if ns != (2 if nplayers == 1 else nplayers):
+        raise StateError("nseats", f"{ns} seats at a {nplayers}-player table")
+    solo = nplayers == 1
+    pc = D.PLAYER_COUNT[nplayers]
+    opt_mask = sum(codes["options"].values())
+    options = c.get("options")
+    if options & ~opt_mask or options < 0:
+        raise StateError("options", f"unknown option bits {options:#x}")
+    c.rng("difficulty", c.get("difficulty"), 0, L["n_difficulties"] - 1)
+    c.rng("arrow", c.get("arrow"), 0, L["n_gods"] - 1)
+    seat = (0, ns - 1)
+    seat_or_none = (-1, ns - 1)
+
+    # --- players: counters in their rule ranges (every slot; seats beyond nseats too)
+    S4 = (4,)
+    c.rng_all("vp", S4, 0, L["vp_max"])
+    hap = c.rng_all("happiness", S4, 0, L["populace_max"])
+    pop = c.rng_all("population", S4, 0, L["populace_max"])
+    for p in range(4):
+        if hap[p] > pop[p]:
+            raise StateError(f"happiness[{p}]", f"Happiness {hap[p]} above Population {pop[p]}")
+    c.rng_all("gold", S4, 0, L["gold_max"])
+    c.rng_all("scribes", S4, 0, L["scribes_max"])
+    faith = c.rng_all("faith", S4, 0, L["faith_max"])
+    c.rng_all("res", (4, L["n_resources"]), 0, L["resource_max"])
+    c.rng_all("prod", (4, L["n_resources"]), 0, L["production_max"])
+    c.rng_all("excess", S4, 0, L["excess_max"])
+    statues = c.rng_all("statues", S4, 0, L["statues"])
+    buildings = c.rng_all("buildings", S4, 0, L["buildings"])
+    pillars = c.rng_all("pillars", S4, 0, L["pillars"])
+    destiny = c.rng_all("destiny", S4, -1, L["n_destiny"] - 1)
+    c.rng_all("hap_flags", S4, 0, (1 << L["n_hap_rewards"]) - 1)
+    c.rng_all("balance", S4, -L["balance_max"], L["balance_max"])
+    for name in ("soldiers", "priests", "blood"):     # Time of Seth: not in the base game
+        c.rng_all(name, S4, 0, 0)
+    tf = c.rng_all("turn_flags", S4, 0, codes["turn_flags_mask"])
+    for p in range(4):
+        if tf[p] & ~codes["turn_flags_mask"]:
+            raise StateError(f"turn_flags[{p}]", f"unknown bits {tf[p]:#x}")
+    final_vp = c.rng_all("final_vp", S4, 0, L["vp_max"])
+    c.rng_all("breakdown", (len(codes["vp_categories"]), 4), -L["vp_max"], L["vp_max"])
+
+    # --- clock
+    rnd = c.get("round")
+    c.rng("round", rnd, 0, L["rounds"])
+    maat = c.get("maat_count")
+    c.rng("maat_count", maat, 0, L["maat_phases"])
+    scoring = c.get("scoring_count")
+    c.rng("scoring_count", scoring, 0, L["scorings"])
+    c.rng("turn_idx", c.get("turn_idx"), -1, ns - 1)
+    c.rng("cur_player", c.get("cur_player"), *seat)
+    c.rng("first_player", c.get("first_player"), *seat)
+    order = c.get("turn_order", S4)
+    if sorted(order[:ns]) != list(range(ns)):
+        raise StateError("turn_order", f"{order[:ns]} is not an order of the {ns} seats")
+    c.rng("terminal", c.get("terminal"), 0, 1)
+
+    # --- dice
+    per_colour = D.DICE_PER_COLOUR[nplayers]
+    ndice = c.get("ndice")
+    if ndice != sum(per_colour):
+        raise StateError("ndice", f"{ndice} dice, the table has {sum(per_colour)}")
+    colour = c.get("die_colour", (codes["max_dice"],))
+    value = c.get("die_value", (codes["max_dice"],))
+    loc = c.get("die_loc", (codes["max_dice"],))
+    count = [0] * L["n_colours"]
+    on_board = [0] * 4
+    pure = [0] * 4
+    taint = [0] * 4
+    in_hand = []
+    for i in range(codes["max_dice"]):
+        f = f"die_loc[{i}]"
+        if i >= ndice:
+            if loc[i] != DL["box"] or colour[i] != 0 or value[i] != 0:
+                raise StateError(f, "a die beyond ndice must stay in the box")
+            continue
+        c.rng(f"die_colour[{i}]", colour[i], 0, L["n_colours"] - 1)
+        count[colour[i]] += 1
+        x = loc[i]
+        v = value[i]
+        if x == DL["bag"]:
+            c.rng(f"die_value[{i}]", v, 0, L["die_max"])
+            continue
+        c.rng(f"die_value[{i}]", v, L["die_min"], L["die_max"])
+        if 1 <= x <= L["n_gods"]:
+            continue
+        if x == DL["hand"]:
+            in_hand.append(i)
+            continue
+        kind, p = (x // 10) * 10, x % 10
+        if kind not in (DL["pure"], DL["taint"], DL["anubis"], DL["bot"]) or p >= ns:
+            raise StateError(f, f"{x} is not a place for a die")
+        if kind == DL["bot"] and not (solo and p == codes["bot_seat"]):
+            raise StateError(f, "only Botankhamun keeps dice beside a pyramid")
+        on_board[p] += 1
+        if kind == DL["pure"]:
+            pure[p] += v
+        elif kind == DL["taint"]:
+            taint[p] += v
+    for col, n in enumerate(count):
+        want = per_colour[col] if col < len(per_colour) else 0
+        if n != want:
+            raise StateError("die_colour", f"{n} dice of colour {D.DIE_COLOURS[col]}, the table has {want}")
+    ndb = c.get("ndice_board", S4)
+    ps = c.get("pure_sum", S4)
+    tsum = c.get("taint_sum", S4)
+    for p in range(4):
+        if ndb[p] != on_board[p]:
+            raise StateError(f"ndice_board[{p}]", f"{ndb[p]}, but {on_board[p]} dice lie at seat {p}")
+        if on_board[p] > L["dice_on_scales"]:
+            raise StateError(f"ndice_board[{p}]", f"more than {L['dice_on_scales']} dice in a Maat period")
+        if ps[p] != pure[p]:
+            raise StateError(f"pure_sum[{p}]", f"{ps[p]}, but the Pure dice show {pure[p]}")
+        if tsum[p] != taint[p]:
+            raise StateError(f"taint_sum[{p}]", f"{tsum[p]}, but the Tainted dice show {taint[p]}")
+    cur_die = c.get("cur_die")
+    c.rng("cur_die", cur_die, -1, ndice - 1)
+    if len(in_hand) > 1:
+        raise StateError("die_loc", "more than one die in hand")
+    if in_hand and cur_die != in_hand[0]:
+        raise StateError("cur_die", f"{cur_die}, but die {in_hand[0]} is in hand")
+    if cur_die >= 0 and loc[cur_die] == DL["bag"]:
+        raise StateError("cur_die", f"die {cur_die} is in the bag")
+    c.rng("cur_value", c.get("cur_value"), 0, L["die_max"])
+    c.rng("cur_section", c.get("cur_section"), 0, L["n_gods"] - 1)
+    c.rng("cur_colour", c.get("cur_colour"), 0, len(per_colour) - 1)
+    c.rng("cur_anubis", c.get("cur_anubis"), 0, 1)
+
+    # --- board and pieces
+    statue_n = [0] * 4
+    building_n = [0] * 4
+    pillar_n = [0] * 4
+    hs = c.rng_all("horus_slot_god", (L["n_horus_slots"],), -1, L["n_gods"] - 1)
+    gods = [g for g in hs if g >= 0]
+    if len(set(gods)) != len(gods):
+        raise StateError("horus_slot_god", f"a god on two Horus slots: {hs}")
+    sg = c.rng_all("statue_god", (L["n_gods"], 4), *seat_or_none)
+    for g in range(L["n_gods"]):
+        for k in range(4):
+            if sg[g][k] >= 0:
+                if k >= pc["statues_per_god"]:
+                    raise StateError(f"statue_god[{g}][{k}]", f"{nplayers} players have "
+                                     f"{pc['statues_per_god']} Statue space(s) per god")
+                statue_n[sg[g][k]] += 1
+    people = c.rng_all("people", (L["n_people"],), *seat_or_none)
+    for p in people:
+        if p >= 0:
+            statue_n[p] += 1
+    pgold = c.rng_all("people_gold", (L["n_people"],), 0, 1)
+    for k in range(L["n_people"]):
+        if not pgold[k] and people[k] < 0:
+            raise StateError(f"people_gold[{k}]", "the space's Gold goes to its first Statue, and it has none")
+    osiris = c.rng_all("osiris", (L["n_osiris_rows"], L["n_resources"]), *seat_or_none)
+    for row in osiris:
+        for p in row:
+            if p >= 0:
+                building_n[p] += 1
+    c.rng("osiris_row2_gold", c.get("osiris_row2_gold"), 0, 1)
+    if not d["osiris_row2_gold"] and all(p < 0 for p in osiris[1]):
+        raise StateError("osiris_row2_gold", "the row-2 Gold goes to its first builder, and row 2 is empty")
+    bspace = c.rng_all("bspace", (codes["n_bspaces"],), *seat_or_none)
+    for i, p in enumerate(bspace):
+        if p >= 0:
+            if i >= pc["building_spaces"]:
+                raise StateError(f"bspace[{i}]", f"{nplayers} players have {pc['building_spaces']} building spaces")
+            building_n[p] += 1
+    tile = c.rng_all("temple_tile", (L["n_temple"],), 0, L["n_pillar_tiles"])
+    c.rng_all("temple_rot", (L["n_temple"],), 0, L["n_rotations"] - 1)
+    owner = c.rng_all("temple_owner", (L["n_temple"],), *seat_or_none)
+    ploc = c.rng_all("pillar_loc", (L["n_pillar_tiles"] + 1,), 0, 2)
+    if ploc[0] != 2:
+        raise StateError("pillar_loc[0]", "slot 0 (no tile) is always 2")
+    ra = c.rng_all("ra", (L["n_ra_slots"],), 0, L["n_pillar_tiles"])
+    placed = [t for t in tile if t > 0]
+    shown = [t for t in ra if t > 0]
+    if len(set(placed + shown)) != len(placed) + len(shown):
+        raise StateError("temple_tile", "a Pillar tile in two places")
+    for sp in range(L["n_temple"]):
+        if tile[sp] > 0:
+            if owner[sp] < 0:
+                raise StateError(f"temple_owner[{sp}]", "a Pillar tile without its Pillar")
+            pillar_n[owner[sp]] += 1
+        elif owner[sp] >= 0:
+            raise StateError(f"temple_owner[{sp}]", "a Pillar on an empty space")
+    for k in range(1, L["n_pillar_tiles"] + 1):
+        where = 2 if k in placed else 1 if k in shown else 0
+        if ploc[k] != where:
+            raise StateError(f"pillar_loc[{k}]", f"{ploc[k]}, but the tile is "
+                             + ("in the Temple" if where == 2 else "on the Ra display" if where == 1 else "in the stack"))
+    for p in range(4):
+        if p >= ns and (statues[p] or buildings[p] or pillars[p]):
+            raise StateError(f"statues[{p}]", f"pieces for seat {p} at a {ns}-seat table")
+        if statue_n[p] != statues[p]:
+            raise StateError(f"statues[{p}]", f"{statues[p]}, but {statue_n[p]} Statues are on the board")
+        if building_n[p] != buildings[p]:
+            raise StateError(f"buildings[{p}]", f"{buildings[p]}, but {building_n[p]} Buildings are on the board")
+        if pillar_n[p] != pillars[p]:
+            raise StateError(f"pillars[{p}]", f"{pillars[p]}, but {pillar_n[p]} Pillars are in the Temple")
+
+    # --- cards
+    n_cards = L["n_card_types"] * L["deck"]
+    card_loc = c.get("card_loc", (codes["max_cards"],))
+    removed = {_card_id(n) for n in D.REMOVED_CARDS}
+    if nplayers <= 2:
+        removed |= {_card_id(n) for n in D.REMOVED_AT_TWO_PLAYERS}
+    unknown = [0] * L["n_card_types"]
+    in_market = set()
+    for i, x in enumerate(card_loc):
+        f = f"card_loc[{i}]"
+        if i >= n_cards or i in removed:
+            if x != CL["box"]:
+                raise StateError(f, "this card is out of the game (in the box)")
+            continue
+        if x == CL["box"]:
+            raise StateError(f, "only removed cards are in the box")
+        if x in (CL["pile"], CL["discard"], CL["bottom"]):
+            continue
+        if x == CL["market"]:
+            in_market.add(i)
+        elif x == CL["unknown"]:
+            unknown[i // L["deck"]] += 1
+        elif x == CL["bot"]:
+            if not solo:
+                raise StateError(f, "Botankhamun's pile outside a solo game")
+        elif any(CL[k] <= x < CL[k] + ns for k in ("hand", "pending", "bottomk")):
+            pass
+        else:
+            raise StateError(f, f"{x} is not a place for a card at {ns} seats")
+    hidden = c.rng_all("hidden_count", (L["n_card_types"], codes["hidden_classes"]), 0, L["deck"])
+    for ty in range(L["n_card_types"]):
+        for cls in range(codes["hidden_classes"]):
+            seat_cls = cls < 12 and cls % 4 >= ns
+            if hidden[ty][cls] and (cls >= 14 or seat_cls):
+                raise StateError(f"hidden_count[{ty}][{cls}]", "no such hidden place at this table")
+        if sum(hidden[ty]) != unknown[ty]:
+            raise StateError(f"hidden_count[{ty}]", f"counts {sum(hidden[ty])} hidden cards, "
+                             f"{unknown[ty]} are unknown")
+    market = c.rng_all("market", (L["n_market"],), -1, n_cards - 1)
+    mopen = c.rng_all("market_open", (L["n_sections"],), 0, 1)
+    slot = 0
+    seen_m = set()
+    for sec, types in enumerate(D.MARKET_SECTIONS):
+        if sec < 2 and not mopen[sec]:
+            raise StateError(f"market_open[{sec}]", "sections 1 and 2 are always open")
+        opens = D.MARKET_OPENS_AT_POPULATION[sec]
+        if opens and max(pop[:ns]) >= opens and not mopen[sec]:
+            raise StateError(f"market_open[{sec}]", f"a Population reached {opens}: the section is open")
+        for ty in types:
+            m = market[slot]
+            if m >= 0:
+                if not mopen[sec]:
+                    raise StateError(f"market[{slot}]", "a card in a closed section")
+                if m // L["deck"] != ty:
+                    raise StateError(f"market[{slot}]", f"a {D.CARD_TYPES[m // L['deck']]} on a "
+                                     f"{D.CARD_TYPES[ty]} slot")
+                if m in seen_m or m not in in_market:
+                    raise StateError(f"market[{slot}]", f"card {m} is not in the market once")
+                seen_m.add(m)
+            slot += 1
+    if seen_m != in_market:
+        raise StateError("card_loc", f"cards {sorted(in_market - seen_m)} are marked as in the market "
+                         "but lie on no slot")
+    start = c.rng_all("start_loc", (L["n_start"],), 0, 6)
+    for i, x in enumerate(start):
+        if 2 <= x < 6 and x - 2 >= ns:
+            raise StateError(f"start_loc[{i}]", f"held by seat {x - 2} at a {ns}-seat table")
+    downer = c.rng_all("destiny_owner", (L["n_destiny"],), *seat_or_none)
+    for k, p in enumerate(downer):
+        if p >= 0 and destiny[p] != k:
+            raise StateError(f"destiny_owner[{k}]", f"seat {p} holds Destiny {destiny[p]}")
+    for p in range(4):
+        if destiny[p] >= 0 and (p >= ns or downer[destiny[p]] != p):
+            raise StateError(f"destiny[{p}]", "the Destiny card is not this seat's")
+
+    # --- Botankhamun
+    pyr = c.rng_all("bot_pyramid", (L["n_pyramid"],), 0, L["n_pyramid"] - 1)
+    c.rng("bot_pos", c.get("bot_pos"), -1, L["n_pyramid"] - 1)
+    c.rng("bot_turns", c.get("bot_turns"), 0, L["rounds"])
+    blog = c.get("bot_log", (codes["bot_log_n"],))
+    if not solo and (any(pyr) or d["bot_pos"] or d["bot_turns"] or any(blog)):
+        raise StateError("bot_pyramid", "Botankhamun's pieces outside a solo game")
+    _check_bot_log(blog, L)
+
+    # --- end of the game
+    ntasks = c.get("ntasks")
+    c.rng("ntasks", ntasks, 0, L["max_tasks"])
+    tasks = d.get("tasks")
+    if not isinstance(tasks, list) or len(tasks) < ntasks:
+        raise StateError("tasks", f"a list of at least ntasks ({ntasks}) steps")
+    if ntasks == 0 and not d["terminal"]:
+        raise StateError("terminal", "an empty task stack is the end of the game")
+    if ntasks > 0 and any(final_vp):
+        raise StateError("final_vp", "final VP before the end of the game")
+    _check_tasks(tasks[:ntasks], d, L, ns, solo)
+    _check_clock(tasks[:ntasks], rnd, maat, L)
+    _check_scorings(tasks[:ntasks], maat, scoring, L)
+    if not tasks[:ntasks] and (rnd != L["rounds"] or maat != L["maat_phases"]):
+        raise StateError("ntasks", f"the game ended after round {rnd} of {L['rounds']}")
+
+
+def check_steps(d: dict[str, Any]) -> None:
+    """The task-stack part of :func:`check_state` alone: every step known, with a seat and
+    arguments in range, and a stack that cannot run the game past its end (used by
+    ``GameState.push_step`` on analysis positions, whose clock may be off)."""
+    L = limits()
+    ntasks = d["ntasks"]
+    if not (0 <= ntasks <= L["max_tasks"]):
+        raise StateError("ntasks", f"{ntasks} is outside 0..{L['max_tasks']}")
+    tasks = d["tasks"][:ntasks]
+    _check_tasks(tasks, d, L, d["nseats"], d["nplayers"] == 1)
+    if not (0 <= d["maat_count"] <= L["maat_phases"]):
+        raise StateError("maat_count", f"{d['maat_count']} is outside 0..{L['maat_phases']}")
+    _check_clock(tasks, d["round"], d["maat_count"], L, exact=False)
+
+
+def _check_bot_log(blog: list[int], L: dict[str, Any]) -> None:
+    """Botankhamun's log of its last turn (display only, but kept in range)."""
+    names = L["codes"]["bot_log_fields"]
+    hi = {"turn": L["rounds"], "round": L["rounds"], "deben": 1, "pos": L["n_pyramid"] - 1,
+          "tile": L["n_pyramid"] - 1, "god": L["n_gods"] - 1, "done": 1}
+    lo = {"deben": -1, "pos": -1, "god": -1}
+    for i, v in enumerate(blog):
+        name = names[i] if i < len(names) else None
+        if name is None:
+            if v:
+                raise StateError(f"bot_log[{i}]", "unused field not 0")
+            continue
+        if name in hi and not (lo.get(name, 0) <= v <= hi[name]):
+            raise StateError(f"bot_log[{i}]", f"{name} {v} is outside {lo.get(name, 0)}..{hi[name]}")
+        if not (-(1 << 30) <= v < (1 << 30)):
+            raise StateError(f"bot_log[{i}]", f"{name} {v} is out of range")
+
+
+# ----------------------------------------------------------------------------- the task stack
+def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple]:
+    """Per step type: (seat rule, a, b, c, d) where a seat rule is 'none' (-1), 'seat',
+    'bot' or 'human', and each argument is (lo, hi) or a callable check."""
+    codes = L["codes"]
+    v = (L["die_min"], L["die_max"])
+    god = (0, L["n_gods"] - 1)
+    flags = sum(codes["god_flags"].values())
+    fl = (0, flags)
+    sec = (0, L["n_sections"] - 1)
+    slot = (0, L["n_ra_slots"] - 1)
+    sp = (0, L["n_temple"] - 1)
+    ctype = (0, L["n_card_types"] - 1)
+    card = (0, L["n_card_types"] * L["deck"] - 1)
+    z = (0, 0)
+    moments = codes["bless_moments"]
+    cost_bits = (1 << (3 * L["n_resources"])) - 1
+    return {
+        "CH_WHEEL": ("none", z, z, z, z),
+        "CH_HORUS": ("none", (0, L["n_horus_slots"] - 1), z, z, z),
+        "CH_DIE": ("none", god, z, z, z),
+        "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
+        "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
+        "CH_REVEAL": ("none", z, z, z, z),
+        "CH_FIRST": ("none", z, z, z, z),
+        "CH_DEBEN": ("bot", z, z, z, z),
+        "CH_TIE": ("bot", (2, codes["max_tie"]), (0, len(codes["tie_purposes"]) - 1), z, z),
+        "CH_BOTDESTINY": ("bot", z, z, z, z),
+        "CH_PICKSTART": ("human", z, z, z, z),
+        "CH_PYRAMID": ("none", (0, L["n_pyramid"] - 1), z, z, z),
+        "D_KEEP": ("human", ctype, (0, 1), z, z),
+        "D_DRAFT": ("human", z, z, z, z),
+        "D_DESTINY": ("human", (0, 1), z, z, z),
+        "D_GAIN": ("human", (0, (1 << (codes["gain_items"] + 1)) - 1), (1, 5), (0, codes["gain_items"]), z),
+        "D_TAKE": ("human", z, z, z, z),
+        "D_ADJUST": ("human", z, z, z, z),
+        "D_ACTION": ("human", z, z, z, z),
+        "D_HORUS": ("human", v, fl, z, z),
+        "D_RA_SPACE": ("human", slot, fl, z, z),
+        "D_RA_ROT": ("human", slot, sp, fl, z),
+        "D_HATHOR": ("human", v, fl, z, z),
+        "D_OSIRIS": ("human", v, fl, z, z),
+        "D_THOTH_REFRESH": ("human", v, (0, (1 << L["n_sections"]) - 1), fl, z),
+        "D_THOTH_CARD": ("human", sec, (1, max(D.THOTH_CARDS_FOR_VALUE)), z, z),
+        "D_PAY": ("human", (1, cost_bits), z, z, z),
+        "D_FAITH": ("human", z, z, z, z),
+        "D_BREAD": ("human", (1, L["bread_max"]), z, z, z),
+        "D_DECREES": ("human", z, z, z, z),
+        "D_EXTRA": ("human", fl, (0, 1), z, z),
+        "D_BLESS": ("human", (min(moments.values()), max(moments.values())), (0, card[1]), (0, card[1]), z),
+        "A_NEXT_TURN": ("none", z, z, z, z),
+        "A_TURN": ("seat", z, z, z, z),
+        "A_PLACE_DIE": ("seat", z, z, z, z),
+        "A_END_TURN": ("seat", z, z, z, z),
+        "A_HORUS_RES": ("seat", (0, L["n_people"]), v, fl, z),
+        "A_RA_RES": ("seat", slot, sp, (0, L["n_rotations"] - 1), z),
+        "A_HATHOR_RES": ("seat", (0, codes["n_bspaces"] - 1), v, fl, z),
+        "A_BASTET_RES": ("seat", v, fl, z, z),
+        "A_OSIRIS_RES": ("seat", v, (0, L["n_resources"] - 1), fl, z),
+        "A_PRODUCE": ("seat", (0, L["n_resources"] - 1), v, fl, z),
+        "A_BONUS": ("seat", god, (0, (1 << ns) - 1), z, z),
+        "A_ROTATION": ("none", z, z, z, z),
+        "A_MAAT": ("none", z, z, z, z),
+        "A_MAAT_ORDER": ("none", z, z, z, z),
+        "A_SCORING": ("none", z, z, z, z),
+        "A_MAAT_END": ("none", z, z, z, z),
+        "A_REFILL": ("none", z, z, z, z),
+        "A_FINAL": ("none", z, z, z, z),
+        "A_SETUP": ("none", (0, codes["setup_phases"] - 1), z, z, z),
+        "A_INIT_ORDER": ("none", z, z, z, z),
+        "A_REWARDS": ("seat", (0, 1), z, z, z),
+        "A_RA_SLIDE": ("seat", z, z, z, z),
+        "A_THOTH_DISCARD": ("seat", sec, z, z, z),
+        "A_DESTINY_ROUND": ("none", (0, 1), z, z, z),
+        "A_BOT_TAKE": ("bot", z, z, z, z),
+        "A_BOT_ACT": ("bot", z, z, z, z),
+        "A_WINNER": ("none", z, z, z, z),
+        "A_GOD": ("seat", god, v, fl, z),
+        "A_MARKET_OPEN": ("none", (2, L["n_sections"] - 1), z, z, z),
+        "A_BOT_DONE": ("bot", z, z, z, z),
+    }
+
+
+def _check_tasks(tasks: list, d: dict[str, Any], L: dict[str, Any], ns: int, solo: bool) -> None:
+    names = {v: k for k, v in L["steps"].items() if not k.endswith("_LAST")}
+    specs = _arg_specs(L, ns, d)
+    bot = L["codes"]["bot_seat"]
+    for i, t in enumerate(tasks):
+        f = f"tasks[{i}]"
+        if not isinstance(t, dict):
+            raise StateError(f, "not a step")
+        vals = []
+        for k in ("type", "p", "a", "b", "c", "d"):
+            x = t.get(k)
+            if not isinstance(x, int) or isinstance(x, bool):
+                raise StateError(f"{f}.{k}", f"not an integer: {x!r}")
+            vals.append(x)
+        ty, p = vals[0], vals[1]
+        name = names.get(ty)
+        if name is None or name not in specs:
+            raise StateError(f"{f}.type", f"{ty} is not a step type")
+        rule, *args = specs[name]
+        if rule == "none" and p != -1:
+            raise StateError(f"{f}.p", f"{name} belongs to no seat (-1), not {p}")
+        if rule in ("seat", "human", "bot") and not (0 <= p < ns):
+            raise StateError(f"{f}.p", f"{name} needs a seat 0..{ns - 1}, not {p}")
+        if rule == "bot" and not (solo and p == bot):
+            raise StateError(f"{f}.p", f"{name} is Botankhamun's step (solo, seat {bot})")
+        if rule == "human" and solo and p == bot:
+            raise StateError(f"{f}.p", f"Botankhamun does not take {name}")
+        if name == "CH_PICKSTART" and not solo:
+            raise StateError(f"{f}.type", "CH_PICKSTART outside a solo game")
+        for k, x, (lo, hi) in zip("abcd", vals[2:], args):
+            if not (lo <= x <= hi):
+                raise StateError(f"{f}.{k}", f"{name}: {x} is outside {lo}..{hi}")
+        a, b, c_ = vals[2], vals[3], vals[4]
+        if name == "CH_CARD":
+            if b == 0 and _market_type(c_) != a:
+                raise StateError(f"{f}.c", f"market slot {c_} does not take card type {a}")
+            if b > 0 and not (0 <= c_ < ns):
+                raise StateError(f"{f}.c", f"a card for seat {c_} at a {ns}-seat table")
+        if name in ("A_SETUP", "A_INIT_ORDER") and i != 0:
+            raise StateError(f"{f}.type", f"{name} is only at the bottom of the stack")
+
+
+@lru_cache(maxsize=None)
+def _market_types() -> tuple[int, ...]:
+    return tuple(t for sec in D.MARKET_SECTIONS for t in sec)
+
+
+def _market_type(slot: int) -> int:
+    return _market_types()[slot]
+
+
+def _check_clock(tasks: list, rnd: int, maat: int, L: dict[str, Any], exact: bool = True) -> None:
+    """Rounds and Maat phases agree (exact), and the stack cannot run past the last Maat phase:
+    a Maat phase after the last one would never end the game (the maat_count 8323072 hang)."""
+    steps = L["steps"]
+    types = [t["type"] for t in tasks]
+    rpm = L["rounds_per_maat"]
+    pending = types.count(steps["A_MAAT"])
+    if steps["A_ROTATION"] in types and rnd % rpm == 0 and rnd > 0:
+        pending += 1
+    if pending > 1:
+        raise StateError("tasks", "more than one Maat phase pending")
+    if maat + pending > L["maat_phases"]:
+        raise StateError("maat_count", f"{maat} Maat phase(s) and {pending} pending: the game has "
+                         f"{L['maat_phases']}")
+    if exact and maat + pending != rnd // rpm:
+        raise StateError("maat_count", f"{maat} Maat phase(s) (+{pending} pending) after round {rnd}; "
+                         f"a Maat phase follows every {rpm}th round")
+    clock = {steps[k] for k in ("A_NEXT_TURN", "A_END_TURN", "A_TURN", "A_ROTATION", "A_MAAT")}
+    ending = {steps[k] for k in ("A_MAAT_ORDER", "A_FINAL", "A_WINNER")}
+    if maat == L["maat_phases"]:
+        top_clock = max((i for i, ty in enumerate(types) if ty in clock), default=-1)
+        top_end = max((i for i, ty in enumerate(types) if ty in ending), default=-1)
+        if top_clock > top_end:
+            raise StateError("tasks", "the game goes on after the last Maat phase (no final scoring above "
+                             "the next turn)")
+
+
+def _check_scorings(tasks: list, maat: int, scoring: int, L: dict[str, Any]) -> None:
+    """Scorings happen at the Maat phases of data.SCORING_MAAT_PHASES (in their A_MAAT_ORDER)."""
+    steps = L["steps"]
+    types = [t["type"] for t in tasks]
+    order_pending = steps["A_MAAT_ORDER"] in types or steps["A_MAAT"] in types
+    done = sum(1 for m in D.SCORING_MAAT_PHASES if m < maat or (m == maat and not order_pending))
+    if scoring != done:
+        raise StateError("scoring_count", f"{scoring} Scoring(s) after {maat} Maat phase(s), expected {done}")

@@ -6,6 +6,10 @@ PLAYOUTS: dict[str, int]
 MARGIN_WEIGHT: float
 SOLO_MARGIN_WEIGHT: float
 VP_CATEGORIES: tuple[str, ...]
+EVALS: dict[str, int]
+EVAL_FEATURE_VERSION: int
+EVAL_FEATURE_NAMES: tuple[str, ...]
+EVAL_ROWS: tuple[str, ...]
 
 
 class Searcher:
@@ -15,7 +19,8 @@ class Searcher:
 
     def __init__(self, observation: bytes, seat: int, seed: int = 0, c_uct: float = 0.4,
                  reward: str = "auto", playout: str = "heuristic", cutoff: int = 0,
-                 max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None) -> None:
+                 max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
+                 eval: str = "static") -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:
@@ -42,3 +47,14 @@ def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "
 def policy_match(players: int, games: int, seed: int = 0, heuristic_seats: int = 1,
                  policy: str = "heuristic", other: str = "random") -> tuple[list[int], list[float]]:
     """Games between playout policies: (wins per seat, mean VP per seat)."""
+def eval_set_model(weights: list[list[float]], scale: float) -> None:
+    """Install the learned evaluation's weights (EVAL_ROWS rows of EVAL_FEATURE_NAMES) and win scale."""
+def eval_model_loaded() -> bool:
+    """True once a model is installed."""
+def eval_features_of(state: bytes, seat: int) -> list[float]:
+    """The evaluation features of `seat` in a state."""
+def eval_estimate(state: bytes) -> list[float]:
+    """Estimated final VP of every seat by the installed model."""
+def eval_selfplay(players: int, games: int, seed: int = 0, options: Any = None, every: int = 6,
+                  policy: str = "heuristic") -> tuple[Any, ...]:
+    """Training data of compiled self-play: (X, togo, margin, win, row, game, vp) numpy arrays."""

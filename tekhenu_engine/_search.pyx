@@ -212,6 +212,9 @@ cdef void static_eval(State* s, double* est) noexcept nogil:
 cdef inline double sigmoid(double x) noexcept nogil:
     return 1.0 / (1.0 + exp(-x))
 
+include "_eval.pxi"
+EVALS = {"static": 0, "learned": 1}   # the evaluation at a cut-off (docs/search.md)
+
 cdef int beats(State* s, int p, int q) noexcept nogil:
     """p ahead of q at the end by the rulebook's order (VP, then Scribes, then turn order)."""
     cdef int k
@@ -227,7 +230,7 @@ cdef int beats(State* s, int p, int q) noexcept nogil:
     return 0
 
 cdef void rewards(State* s, int finished, int mode, double mw, double* centre, double* est, double* rew,
-                  double* win, double* margin) noexcept nogil:
+                  double* win, double* margin, int evm=0) noexcept nogil:
     """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
 
     The margin term of seat p is the logistic of (margin - centre[p]) / 10, where centre[p]
@@ -235,10 +238,12 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
     behind, a better margin than expected still counts.
     """
     cdef int p, q, N = s.nseats
-    cdef double pw, best, tot = 0
+    cdef double pw, best, tot = 0, sc = EV_SCALE if evm else 4.0
     if finished:
         for p in range(N):
             est[p] = s.vp[p]
+    elif evm:
+        eval_learned(s, est)
     else:
         static_eval(s, est)
     for p in range(N):
@@ -250,7 +255,7 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
             if finished:
                 pw += beats(s, p, q)
             else:
-                pw += sigmoid((est[p] - est[q]) / 4.0)
+                pw += sigmoid((est[p] - est[q]) / sc)
             if est[q] > best:
                 best = est[q]
         pw /= (N - 1)
@@ -258,7 +263,7 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
         if finished:
             win[p] = 1.0 if winner(s) == p else 0.0
         else:
-            win[p] = sigmoid(margin[p] / 4.0)
+            win[p] = sigmoid(margin[p] / sc)
         if mode == R_WIN:
             rew[p] = pw
         elif mode == R_SHARE:
@@ -294,6 +299,7 @@ cdef class Searcher:
     cdef int playout_mode
     cdef int cutoff
     cdef int flat
+    cdef int eval_mode       # 0: static_eval at a cut-off, 1: the learned evaluation (_eval.pxi)
     cdef volatile int stop_flag
     cdef public long long iterations
     cdef double sum_win
@@ -306,7 +312,7 @@ cdef class Searcher:
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False,
-                 margin_weight=None):
+                 margin_weight=None, str eval="static"):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
@@ -330,6 +336,12 @@ cdef class Searcher:
         self.reward_mode = REWARDS[reward]
         self.playout_mode = PLAYOUTS[playout]
         self.cutoff = cutoff if cutoff > 0 else 0
+        if eval not in EVALS:
+            raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
+        self.eval_mode = EVALS[eval]
+        if self.eval_mode and not EV_LOADED:
+            from tekhenu_engine.agents.evalmodel import install_default
+            install_default()
         self.flat = flat
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
@@ -515,7 +527,7 @@ cdef class Searcher:
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
-        rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg)
+        rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
         for k in range(plen):

@@ -97,15 +97,20 @@ def search_position(players: int, decisions: int, seed: int = 1) -> GameState:
     return s
 
 
-def _iterations_per_s(s: GameState, iterations: int, rounds: int) -> tuple[float, float]:
-    """Median ISMCTS iterations/s on one core, and tree nodes per iteration."""
+# The search with the learned evaluation, as measured next to the playout-only search
+# (docs/search.md, "Learned evaluation"): playouts cut after this many decisions.
+EVAL_SEARCH = {"eval": "learned", "cutoff": 20}
+
+
+def _iterations_per_s(s: GameState, iterations: int, rounds: int, **params: Any) -> tuple[float, float]:
+    """Median ISMCTS iterations/s on one core, and tree nodes per iteration (params: Searcher's)."""
     from ._search import Searcher
 
     seat = s.current_player()
     raw = s.observation(seat).to_bytes()
     rates, nodes = [], 0.0
     for r in range(rounds):
-        sr = Searcher(raw, seat, seed=r)
+        sr = Searcher(raw, seat, seed=r, **params)
         t = time.perf_counter()
         sr.run(iterations)
         rates.append(iterations / (time.perf_counter() - t))
@@ -143,6 +148,9 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
         rate, nodes = _iterations_per_s(search_position(players, decisions), iters, rounds)
         out[f"ismcts_iterations_per_s_{name}"] = rate
         out[f"ismcts_nodes_per_iteration_{name}"] = nodes
+        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, **EVAL_SEARCH)
+        out[f"ismcts_eval_iterations_per_s_{name}"] = rate
+    out["ismcts_eval_cutoff"] = EVAL_SEARCH["cutoff"]
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -198,6 +206,11 @@ def format_table(f: dict[str, Any]) -> str:
             rows.append((f"ISMCTS iterations/s ({label})", f"{f[k]:,.0f}",
                          f"{f[k] / f['playouts_per_s']:.2f} x random games/s; "
                          f"{f[f'ismcts_nodes_per_iteration_{name}']:.2f} nodes/iteration"))
+        k = f"ismcts_eval_iterations_per_s_{name}"
+        if k in f:
+            base = f[f"ismcts_iterations_per_s_{name}"]
+            rows.append((f"  with learned eval, cut-off {f['ismcts_eval_cutoff']}", f"{f[k]:,.0f}",
+                         f"{f[k] / base:.2f} x the playout-only search above"))
     if "parallel_speedup" in f:
         rows.append((f"ISMCTS, {f['parallel_jobs']} processes vs 1", f"{f['parallel_speedup']:.2f} x",
                      f"{f['ismcts_iterations_1s_one_process']:,.0f} -> "

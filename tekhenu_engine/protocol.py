@@ -169,6 +169,9 @@ def engine_options() -> list[Option]:
         Option("MultiPV", "spin", 1, 1, 32, help="candidate lines in info output"),
         Option("Exploration", "string", "", help="UCT constant (empty: the search's default)"),
         _reward_option(),
+        Option("Eval", "combo", "static", choices=("static", "learned"),
+               help="evaluation at a playout cut-off: static or the learned model (docs/search.md)"),
+        Option("Cutoff", "spin", 0, 0, 10_000, help="playout decisions before the evaluation (0: play to the end)"),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),
@@ -809,6 +812,10 @@ class Engine:
             spec = f"ismcts:jobs={self.values['Threads']}:reward={self.values['Reward']}"
             if self.values["Exploration"]:
                 spec += f":c_uct={self.values['Exploration']}"
+            if self.values["Eval"] != "static":
+                spec += f":eval={self.values['Eval']}"
+            if self.values["Cutoff"]:
+                spec += f":cutoff={self.values['Cutoff']}"
             return make_agent(spec, seed=seed)
         return make_agent(kind, seed=seed)
 

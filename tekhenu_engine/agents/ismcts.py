@@ -22,7 +22,7 @@ from typing import Callable
 
 from .. import notation
 from .._core import GameState
-from .._search import PLAYOUTS, REWARDS, VP_CATEGORIES, Searcher
+from .._search import EVALS, PLAYOUTS, REWARDS, VP_CATEGORIES, Searcher
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -208,7 +208,9 @@ class ISMCTSAgent:
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
     playout: "heuristic", "happy" or "random". margin_weight: the weight of the margin term of
     the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
-    static evaluation (None: play to the end). jobs: worker processes (root parallelism).
+    static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
+    hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
+    jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
 
@@ -217,11 +219,16 @@ class ISMCTSAgent:
     def __init__(self, *, iterations: int | None = None, movetime_ms: float | None = None,
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
-                 max_nodes: int = 2_000_000, margin_weight: float | None = None) -> None:
+                 max_nodes: int = 2_000_000, margin_weight: float | None = None,
+                 eval: str = "static") -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        if eval not in EVALS:
+            raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
+        if cutoff is not None and cutoff < 0:
+            raise ValueError("cutoff must be at least 0")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         if iterations is not None and iterations < 1:
@@ -238,12 +245,16 @@ class ISMCTSAgent:
         self.seed = seed
         self.max_nodes = max_nodes
         self.margin_weight = margin_weight
+        self.eval = eval
+        if eval == "learned":
+            from .evalmodel import install_default
+            install_default()     # a missing or stale model file is refused here, not mid-game
         self.last: SearchResult | None = None
 
     def _params(self) -> dict:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
-                "margin_weight": self.margin_weight}
+                "margin_weight": self.margin_weight, "eval": self.eval}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -2,7 +2,8 @@
 
 A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
 
-* ``ismcts`` with ``iterations=N``, ``movetime=MS``, ``c_uct=X``, ``reward=NAME``, ``jobs=N``, ``seed=N``
+* ``ismcts`` with ``iterations=N``, ``movetime=MS``, ``c_uct=X``, ``reward=NAME``, ``jobs=N``, ``seed=N``,
+  ``eval=static|learned``, ``cutoff=N`` (playout decisions before the evaluation)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the
   rules core. A match side that is Botankhamun turns every game into a solo game in which the other

@@ -98,8 +98,8 @@ def search_position(players: int, decisions: int, seed: int = 1) -> GameState:
 
 
 # The search with the learned evaluation, as measured next to the playout-only search
-# (docs/search.md, "Learned evaluation"): playouts cut after this many decisions.
-EVAL_SEARCH = {"eval": "learned", "cutoff": 20}
+# (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
+EVAL_CUTOFFS = (20, 40)
 
 
 def _iterations_per_s(s: GameState, iterations: int, rounds: int, **params: Any) -> tuple[float, float]:
@@ -148,9 +148,10 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
         rate, nodes = _iterations_per_s(search_position(players, decisions), iters, rounds)
         out[f"ismcts_iterations_per_s_{name}"] = rate
         out[f"ismcts_nodes_per_iteration_{name}"] = nodes
-        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, **EVAL_SEARCH)
-        out[f"ismcts_eval_iterations_per_s_{name}"] = rate
-    out["ismcts_eval_cutoff"] = EVAL_SEARCH["cutoff"]
+        for c in EVAL_CUTOFFS:
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds,
+                                        eval="learned", cutoff=c)
+            out[f"ismcts_eval_cut{c}_iterations_per_s_{name}"] = rate
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -206,11 +207,12 @@ def format_table(f: dict[str, Any]) -> str:
             rows.append((f"ISMCTS iterations/s ({label})", f"{f[k]:,.0f}",
                          f"{f[k] / f['playouts_per_s']:.2f} x random games/s; "
                          f"{f[f'ismcts_nodes_per_iteration_{name}']:.2f} nodes/iteration"))
-        k = f"ismcts_eval_iterations_per_s_{name}"
-        if k in f:
-            base = f[f"ismcts_iterations_per_s_{name}"]
-            rows.append((f"  with learned eval, cut-off {f['ismcts_eval_cutoff']}", f"{f[k]:,.0f}",
-                         f"{f[k] / base:.2f} x the playout-only search above"))
+        for c in EVAL_CUTOFFS:
+            k = f"ismcts_eval_cut{c}_iterations_per_s_{name}"
+            if k in f:
+                base = f[f"ismcts_iterations_per_s_{name}"]
+                rows.append((f"  with learned eval, cut-off {c}", f"{f[k]:,.0f}",
+                             f"{f[k] / base:.2f} x the playout-only search above (same run)"))
     if "parallel_speedup" in f:
         rows.append((f"ISMCTS, {f['parallel_jobs']} processes vs 1", f"{f['parallel_speedup']:.2f} x",
                      f"{f['ismcts_iterations_1s_one_process']:,.0f} -> "

@@ -164,6 +164,9 @@ def test_bench_json_prints_the_figures():
     # issue 7: "at least playouts_per_s, python_loop_playouts_per_s, ismcts_iterations_per_s and
     # parallel_speedup"
     assert fig["ismcts_iterations_per_s"] > 0 and fig["parallel_speedup"] > 0
+    # issue 13: "`tekhenu bench` shows iterations/s with the evaluation on, next to the playout-only
+    # search, in one run"
+    assert fig["ismcts_eval_cut40_iterations_per_s_2p_start"] > 0 and fig["ismcts_eval_cut20_iterations_per_s_solo_middle"] > 0
     assert fig["compiled_vs_python_ratio"] == fig["playouts_per_s"] / fig["python_loop_playouts_per_s"]
 
 

@@ -470,7 +470,7 @@ cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
     cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot], sp, key, best = -1, n = 0, r, c, i, ln
     cdef int lines[2][5]      # Buildings per row / column
     cdef int own[2][5]        # its own Buildings per row / column
-    if tile == 0 or s.pillars[p] >= 8:
+    if tile == 0 or s.pillars[p] >= N_PILLAR:
         return 0
     for i in range(5):
         lines[0][i] = lines[1][i] = own[0][i] = own[1][i] = 0
@@ -525,7 +525,7 @@ cdef void bot_ra(State* s, int p, int v) noexcept nogil:
 cdef int hathor_choices(State* s, int p, int* out) noexcept nogil:
     """Free building spaces where its own Pillars in line score it the most."""
     cdef int i, m, best = -1, n = 0
-    if s.buildings[p] >= 10:
+    if s.buildings[p] >= max_buildings(s, p):
         return 0
     for i in range(nbspaces(s)):
         if s.bspace[i] >= 0:
@@ -581,7 +581,7 @@ cdef void bot_osiris(State* s, int p, int v, int colour) noexcept nogil:
     """Row by the die value, district by its colour (gray: fewest Buildings, leftmost);
     taken spaces move it right (looping), a full row moves it up (looping)."""
     cdef int d0, d, r, rr, dd, cnt, best
-    if s.buildings[p] >= 10:
+    if s.buildings[p] >= max_buildings(s, p):
         return
     if colour < 4:
         d0 = colour

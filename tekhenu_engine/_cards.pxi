@@ -713,18 +713,8 @@ cdef void do_bless(State* s, Task t, int32_t a) noexcept nogil:
 
 # ----------------------------------------------------------------------------- Decrees
 cdef inline int thresholds(int v) noexcept nogil:
-    """Happiness thresholds 9/13/16/19/21 reached (not cumulative: the highest counts)."""
-    if v >= 21:
-        return 5
-    if v >= 19:
-        return 4
-    if v >= 16:
-        return 3
-    if v >= 13:
-        return 2
-    if v >= 9:
-        return 1
-    return 0
+    """Happiness thresholds (HAPPINESS_THRESHOLDS) reached (not cumulative: the highest counts)."""
+    return HAP_LEVEL[v] if 0 <= v < 32 else HAP_LEVEL[31]
 
 cdef int count_techs(State* s, int p) noexcept nogil:
     cdef int c, n = 0
@@ -795,7 +785,7 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
         return s.happiness[p] - mn
     if d == 6:
         v = 3 * s.scribes[p]
-        return v if v < 21 else 21
+        return v if v < D07_CAP else D07_CAP
     if d == 7:
         # D04 is scored first: its Resources are paid with the cheapest first (non-Gold)
         stock = s.res[p][0] + s.res[p][1] + s.res[p][2] + s.res[p][3]
@@ -804,7 +794,7 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
             v = 2 * s.gold[p] + stock - k
         else:
             v = 2 * (s.gold[p] - (k - stock))
-        return v if v < 20 else 20
+        return v if v < D08_CAP else D08_CAP
     if d == 8:
         return 3 * osiris_count(s, p, 2, 4)
     if d == 9:

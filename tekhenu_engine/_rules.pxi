@@ -223,7 +223,7 @@ cdef void resolve_bastet(State* s, int p, int value) noexcept nogil:
         for i in range(value):
             if s.happiness[p] < s.population[p]:
                 s.happiness[p] += 1
-            elif s.population[p] < 21:
+            elif s.population[p] < POP_MAX:
                 gain_population(s, p, 1)
                 # the step that would pass Population raises Population instead
     else:
@@ -642,15 +642,6 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_bless(s, t, out)
     return n
 
-cdef int current_player(State* s) noexcept nogil:
-    """Seat to decide, -1 at a chance step, -2 when the game is over."""
-    if s.ntasks == 0:
-        return -2
-    cdef int ty = s.tasks[s.ntasks - 1].type
-    if ty <= CH_LAST:
-        return -1
-    return s.tasks[s.ntasks - 1].p
-
 # ----------------------------------------------------------------------------- apply
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     cdef int kind = a >> 24, x = a & 0xFFFFFF, p = t.p, i, c, sec, col, v, d
@@ -809,6 +800,29 @@ cdef void apply_action(State* s, int32_t a) noexcept nogil:
     apply_one(s, a)
     advance_legal(s, buf)
 
+cdef int apply_action_legal(State* s, int32_t a, int32_t* legal) noexcept nogil:
+    """apply_action(), keeping what advance() found: -1 a chance step, 0 the end, else the
+    number of legal actions of the decision on top, written to legal (as gen_legal would:
+    the search uses them instead of generating the list a second time)."""
+    apply_one(s, a)
+    return advance_legal(s, legal)
+
+cdef int is_legal(State* s, int32_t a) noexcept nogil:
+    """Whether a is a legal action (or a possible chance outcome) of the step on top."""
+    cdef int32_t buf[512]
+    cdef double probs[512]
+    cdef int n, i
+    if s.ntasks == 0:
+        return 0
+    if s.tasks[s.ntasks - 1].type <= CH_LAST:
+        n = gen_chance(s, buf, probs)
+    else:
+        n = gen_legal(s, buf)
+    for i in range(n):
+        if buf[i] == a:
+            return 1
+    return 0
+
 cdef void advance(State* s) noexcept nogil:
     """Run automatic steps and auto-apply every step with exactly one outcome."""
     cdef int32_t buf[512]
@@ -896,7 +910,7 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
             s.round += 1
             s.turn_idx = -1
             push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
-            if s.round % 2 == 0:
+            if s.round % ROUNDS_ROT == 0:
                 push(s, A_ROTATION, -1, 0, 0, 0, 0)
     elif t.type == A_TURN:
         s.cur_player = p
@@ -951,10 +965,10 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
     elif t.type == A_ROTATION:
         s.arrow = (s.arrow + 1) % 6
         push(s, A_REFILL, -1, 0, 0, 0, 0)
-        if s.round % 4 == 0:
+        if s.round % ROUNDS_MAAT == 0:
             push(s, A_MAAT, -1, 0, 0, 0, 0)
     elif t.type == A_REFILL:
-        k = 2 if s.nplayers == 1 else s.nplayers
+        k = PC_REFILL[s.nplayers]
         for i in range(k):
             push(s, CH_DIE, -1, (s.arrow + 5) % 6, 0, 0, 0)
         for i in range(k):
@@ -1008,9 +1022,9 @@ cdef void place_die(State* s, int p) noexcept nogil:
 # ----------------------------------------------------------------------------- Maat
 cdef int ankh(State* s, int p) noexcept nogil:
     if is_bot(s, p):
-        return 4
+        return BOT_ANKH_V
     if has_tech(s, p, 15):
-        return 5
+        return T15_ANKH_V
     return s.destiny[p]
 
 cdef void maat_start(State* s) noexcept nogil:
@@ -1034,12 +1048,10 @@ cdef void maat_order(State* s) noexcept nogil:
         if is_bot(s, p):
             continue
         b = s.balance[p]
-        if b <= -9:
-            add_vp(s, p, -3, VP_MAAT)
-        elif b <= -6:
-            add_vp(s, p, -2, VP_MAAT)
-        elif b <= -3:
-            add_vp(s, p, -1, VP_MAAT)
+        for i in range(NMAAT_PEN):          # MAAT_PENALTY, the worst band first
+            if b <= MAAT_PEN_AT[i]:
+                add_vp(s, p, -MAAT_PEN_VP[i], VP_MAAT)
+                break
     # ascending |balance|, ties to the higher Ankh
     for i in range(s.nseats):
         s.turn_order[i] = i
@@ -1056,14 +1068,13 @@ cdef void maat_order(State* s) noexcept nogil:
             else:
                 break
     hook_after_maat(s)
-    if s.maat_count == 4:
+    # SCORING_MAAT_PHASES: a Scoring after the 2nd and the 4th (last) Maat phase
+    if s.maat_count >= MAAT_LAST:
         push(s, A_FINAL, -1, 0, 0, 0, 0)
-        push(s, A_SCORING, -1, 0, 0, 0, 0)
-    elif s.maat_count == 2:
-        push(s, A_MAAT_END, -1, 0, 0, 0, 0)
-        push(s, A_SCORING, -1, 0, 0, 0, 0)
     else:
         push(s, A_MAAT_END, -1, 0, 0, 0, 0)
+    if SCORING_AT[s.maat_count]:
+        push(s, A_SCORING, -1, 0, 0, 0, 0)
 
 cdef void maat_end(State* s) noexcept nogil:
     """Dice back to the bag; excess, Faith and Destiny cards returned; new Destiny picks."""
@@ -1138,17 +1149,8 @@ cdef int temple_score(State* s, int p, int with_statues) noexcept nogil:
     return n
 
 cdef int happiness_vp(int h) noexcept nogil:
-    if h >= 21:
-        return 15
-    if h >= 19:
-        return 12
-    if h >= 16:
-        return 9
-    if h >= 13:
-        return 6
-    if h >= 9:
-        return 3
-    return 0
+    """Scoring VP of a Happiness (HAPPINESS_THRESHOLDS)."""
+    return HAP_VP[h] if 0 <= h < 32 else HAP_VP[31]
 
 cdef void scoring(State* s) noexcept nogil:
     cdef int d, w, k, p, i, need
@@ -1156,7 +1158,7 @@ cdef void scoring(State* s) noexcept nogil:
     for d in range(4):
         w = district_winner(s, d)
         if w >= 0:
-            add_vp(s, w, 3, VP_DISTRICTS)
+            add_vp(s, w, DISTRICT_VP, VP_DISTRICTS)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
         add_vp(s, p, temple_score(s, p, 1), VP_TEMPLE)
@@ -1166,8 +1168,8 @@ cdef void scoring(State* s) noexcept nogil:
             bot_scoring_cards(s, p)
             continue
         for i in range(4):
-            if s.prod[p][i] >= 6:
-                add_vp(s, p, 2, VP_PRODUCTION)
+            if s.prod[p][i] >= PROD_MAX:
+                add_vp(s, p, PROD_TOP_VP, VP_PRODUCTION)
         add_vp(s, p, BROW_VP[s.buildings[p]], VP_BUILDROW)
         need = BROW_BREAD[s.buildings[p]]
         if need > 0 and not has_tech(s, p, 17):
@@ -1187,10 +1189,10 @@ cdef void final_scoring(State* s) noexcept nogil:
             push(s, D_EXTRA, p, F_FREE, 0, 0, 0)   # D23: a free action before the final scoring
 
 cdef void finish(State* s) noexcept nogil:
-    cdef int p
-    add_vp(s, s.turn_order[0], 3, VP_TURNORDER)
-    if s.nplayers >= 3:
-        add_vp(s, s.turn_order[1], 2, VP_TURNORDER)
+    cdef int p, k
+    for k in range(s.nseats):               # PLAYER_COUNT turn_order_vp
+        if PC_TURN_VP[s.nplayers][k]:
+            add_vp(s, s.turn_order[k], PC_TURN_VP[s.nplayers][k], VP_TURNORDER)
     for p in range(s.nseats):
         if is_bot(s, p):
             bot_final(s, p)
@@ -1226,7 +1228,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
     elif phase == 1:
         push(s, A_SETUP, -1, 2, 0, 0, 0)
         for i in range(5, -1, -1):
-            for k in range(3):
+            for k in range(SETUP_DICE):
                 push(s, CH_DIE, -1, i, 0, 0, 0)
     elif phase == 2:
         push(s, A_SETUP, -1, 3, 0, 0, 0)
@@ -1236,7 +1238,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
             push(s, CH_PILLAR, -1, i, 0, 0, 0)
     elif phase == 3:
         push(s, A_SETUP, -1, 4, 0, 0, 0)
-        n = 3 if s.nplayers == 1 else 2 * s.nplayers + 1
+        n = PC_START_CARDS[s.nplayers]
         for i in range(n):
             push(s, CH_REVEAL, -1, 0, 0, 0, 0)
         for p in range(s.nseats - 1, -1, -1):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from . import data
+from .enums import Kind as K
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
@@ -22,17 +23,13 @@ BOT_TILE_NAMES = GOD_ABBR + tuple("".join(RES[c] for c in t) for t in data.BOT_R
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
 
-# action kinds (must match the enum in _core.pyx)
-KINDS = {
-    1: "pass", 2: "roll", 3: "wheel", 4: "horus", 5: "tile", 6: "draw", 7: "reveal", 8: "first",
-    9: "deben", 10: "tie", 11: "keep", 12: "draft", 13: "destiny", 14: "gain", 15: "take",
-    16: "value", 17: "act", 18: "statue", 19: "pillar", 20: "rot", 21: "build", 22: "district",
-    23: "refresh", 24: "section", 25: "card", 26: "pay", 27: "faith", 28: "bread", 29: "decrees",
-    30: "extra", 31: "bless", 32: "botdestiny", 33: "pyramid",
-}
+# Action kinds: the enum of _core.pxd (K_* names, tekhenu_engine.enums.Kind); the verb of a kind is its name in lower
+# case without "K_", except the two below.
+_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar"}
+KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
 VERBS = {v: k for k, v in KINDS.items()}
-VERBS["anubis"] = 15
-VERBS["takeonly"] = 15
+VERBS["anubis"] = K.TAKE
+VERBS["takeonly"] = K.TAKE
 
 
 def card_name(c: int) -> str:
@@ -77,60 +74,60 @@ def format_action(a: int) -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown action kind in {a}")
     v = KINDS[kind]
-    if kind == 1:
+    if kind == K.PASS:
         return "pass"
-    if kind == 2:
+    if kind == K.ROLL:
         return f"roll:{COLOUR_LETTERS[x // 6]}{x % 6 + 1}"
-    if kind in (3, 4):
+    if kind in (K.WHEEL, K.HORUS_TILE):
         return f"{v}:{_god(x)}"
-    if kind == 5:
+    if kind == K.TILE:
         return f"tile:P{x:02d}"
-    if kind in (6, 11, 25):
+    if kind in (K.DRAW, K.KEEP, K.CARD):
         return f"{v}:{card_name(x)}"
-    if kind in (7, 12):
+    if kind in (K.REVEAL, K.DRAFT):
         return f"{v}:S{x + 1:02d}"
-    if kind in (13, 32):
+    if kind in (K.DESTINY, K.BOTDESTINY):
         return f"{v}:A{x + 1:02d}"
-    if kind in (8, 10, 16, 20):
+    if kind in (K.FIRST, K.TIE, K.VALUE, K.ROT):
         return f"{v}:{x}"
-    if kind == 9:
+    if kind == K.DEBEN:
         return f"deben:{DEBEN[x]}"
-    if kind == 33:
+    if kind == K.PYRAMID:
         return f"pyramid:{BOT_TILE_NAMES[x]}"
-    if kind == 14:
+    if kind == K.GAIN:
         return f"gain:{GAIN_NAMES[x]}"
-    if kind == 15:
+    if kind == K.TAKE:
         verb = "anubis" if x & 0x8000 else ("takeonly" if x & 0x4000 else "take")
         sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
         return f"{verb}:{GOD_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
-    if kind == 17:
+    if kind == K.ACT:
         return f"act:{_act_name(x)}"
-    if kind == 18:
+    if kind == K.STATUE:
         return f"statue:{STATUE_TARGETS[x]}"
-    if kind == 19:
+    if kind == K.SPACE:
         return f"pillar:r{x // 5 + 1}c{x % 5 + 1}"
-    if kind == 21:
+    if kind == K.BUILD:
         return f"build:{BUILD_NAMES[x]}"
-    if kind == 22:
+    if kind == K.DISTRICT:
         return f"district:{RES[x]}"
-    if kind in (23, 24):
+    if kind in (K.REFRESH, K.SECTION):
         return f"{v}:{x + 1}"
-    if kind == 26:
+    if kind == K.PAY:
         parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(PAY_PARTS) if (x >> (3 * i)) & 7]
         swap = "~LG" if x & PAY_SWAP else ""  # T22: Limestone and Granite stood in for each other
         return "pay:" + ("".join(parts) if parts else "none") + swap
-    if kind == 27:
+    if kind == K.FAITH:
         return f"faith:{x - 32:+d}"
-    if kind == 28:
+    if kind == K.BREAD:
         sc = f",{x >> 8}" if x >> 8 else ""  # Scribes paid as Gold (T10)
         return f"bread:{(x >> 4) & 0xF},{x & 0xF}{sc}"
-    if kind == 29:
+    if kind == K.DECREES:
         ids = [((x >> (7 * i)) & 0x7F) - 1 for i in range(3)]
         names = [card_name(c) for c in ids if c >= 0]
         return "decrees:" + ("+".join(names) if names else "none")
-    if kind == 30:
+    if kind == K.EXTRA:
         return f"extra:{_act_name(x >> 4)}{x & 0xF}"
-    if kind == 31:
+    if kind == K.BLESS:
         return f"bless:{card_name(x & 0x7F)}" + (f"/{x >> 7}" if x >> 7 else "")
     raise ValueError(f"cannot format {a}")
 
@@ -162,59 +159,59 @@ def _num(s: str, lo: int, hi: int) -> int:
 
 
 def _parse_arg(verb: str, kind: int, arg: str) -> int:
-    if kind == 1:
+    if kind == K.PASS:
         if arg:
             raise ValueError("pass takes no argument")
         return 0
-    if kind == 2:
+    if kind == K.ROLL:
         return COLOUR_LETTERS.index(arg[0]) * 6 + _num(arg[1:], 1, 6) - 1 if len(arg) == 2 else _fail(arg)
-    if kind in (3, 4):
+    if kind in (K.WHEEL, K.HORUS_TILE):
         return GOD_ABBR.index(arg)
-    if kind == 5:
+    if kind == K.TILE:
         m = re.fullmatch(r"P(\d\d)", arg)
         return _num(m.group(1), 1, 27) if m else _fail(arg)
-    if kind in (6, 11, 25):
+    if kind in (K.DRAW, K.KEEP, K.CARD):
         return card_id(arg)
-    if kind in (7, 12):
+    if kind in (K.REVEAL, K.DRAFT):
         m = re.fullmatch(r"S(\d\d)", arg)
         return _num(m.group(1), 1, 12) - 1 if m else _fail(arg)
-    if kind in (13, 32):
+    if kind in (K.DESTINY, K.BOTDESTINY):
         m = re.fullmatch(r"A(\d\d)", arg)
         return _num(m.group(1), 1, 4) - 1 if m else _fail(arg)
-    if kind == 8:
+    if kind == K.FIRST:
         return _num(arg, 0, 3)
-    if kind == 10:
+    if kind == K.TIE:
         return _num(arg, 0, 15)
-    if kind == 16:
+    if kind == K.VALUE:
         return _num(arg, 1, 6)
-    if kind == 20:
+    if kind == K.ROT:
         return _num(arg, 0, 3)
-    if kind == 9:
+    if kind == K.DEBEN:
         return DEBEN.index(arg)
-    if kind == 33:
+    if kind == K.PYRAMID:
         return BOT_TILE_NAMES.index(arg)
-    if kind == 14:
+    if kind == K.GAIN:
         return GAIN_NAMES.index(arg)
-    if kind == 15:
+    if kind == K.TAKE:
         sec, _, die = arg.partition(":")
         if len(die) != 2:
             _fail(arg)
         x = (GOD_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
         return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
-    if kind == 17:
+    if kind == K.ACT:
         return _parse_act(arg)
-    if kind == 18:
+    if kind == K.STATUE:
         return STATUE_TARGETS.index(arg)
-    if kind == 19:
+    if kind == K.SPACE:
         m = re.fullmatch(r"r([1-5])c([1-5])", arg)
         return (int(m.group(1)) - 1) * 5 + int(m.group(2)) - 1 if m else _fail(arg)
-    if kind == 21:
+    if kind == K.BUILD:
         return BUILD_NAMES.index(arg)
-    if kind == 22:
+    if kind == K.DISTRICT:
         return RES.index(arg)
-    if kind in (23, 24):
+    if kind in (K.REFRESH, K.SECTION):
         return _num(arg, 1, 4) - 1
-    if kind == 26:
+    if kind == K.PAY:
         swap = 0
         if arg.endswith("~LG"):
             arg, swap = arg[:-3], PAY_SWAP
@@ -227,13 +224,13 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
             pos = m.end()
             x |= int(m.group(2)) << (3 * PAY_PARTS.index(m.group(1)))
         return x | swap if pos == len(arg) and pos else _fail(arg)
-    if kind == 27:
+    if kind == K.FAITH:
         return _num(arg, -31, 31) + 32
-    if kind == 28:
+    if kind == K.BREAD:
         b, _, g = arg.partition(",")
         g, _, sc = g.partition(",")
         return (_num(sc, 1, 15) << 8 if sc else 0) | (_num(b, 0, 15) << 4) | _num(g, 0, 15)
-    if kind == 29:
+    if kind == K.DECREES:
         if arg == "none":
             return 0
         ids = [card_id(n) for n in arg.split("+")]
@@ -243,10 +240,10 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         for i, c in enumerate(ids):
             x |= (c + 1) << (7 * i)
         return x
-    if kind == 30:
+    if kind == K.EXTRA:
         m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
-    if kind == 31:
+    if kind == K.BLESS:
         name, _, opt = arg.partition("/")
         return card_id(name) | ((_num(opt, 0, 999) << 7) if opt else 0)
     _fail(arg)

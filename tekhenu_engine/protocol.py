@@ -28,7 +28,7 @@ ENGINE_AUTHOR = "the tekhenu_engine developers"
 
 # action kinds that name cards (see notation.KINDS)
 K_DRAW, K_KEEP, K_DECREES, K_BLESS = 6, 11, 29, 31
-CL_UNKNOWN, CL_PILE, CL_BOTTOM, CL_HAND, CL_PENDING = 4, 0, 5, 8, 12
+from .enums import CardLoc as _CL; CL_UNKNOWN, CL_PILE, CL_BOTTOM, CL_HAND, CL_PENDING = _CL.UNKNOWN, _CL.PILE, _CL.BOTTOM, _CL.HAND, _CL.PENDING  # noqa: E702,E501
 MAX_PERFT_DEPTH = 8
 MAX_SHOWN_LEGAL = 12
 INFINITE_MS = 10**9

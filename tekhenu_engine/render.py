@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from . import data
 from ._core import GameState
+from .enums import CardLoc as _CL
 from .notation import GOD_ABBR, card_name, format_action
 
 _LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}
-_CL_UNKNOWN = 4
-_CL_HAND = 8
-_CL_PENDING = 12
+_CL_UNKNOWN, _CL_HAND, _CL_PENDING = _CL.UNKNOWN, _CL.HAND, _CL.PENDING
 
 
 def _die(colour: int, value: int) -> str:

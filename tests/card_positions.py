@@ -14,7 +14,9 @@ from tekhenu_engine.notation import card_id, format_action, parse_action
 # task types (the enum of _core.pyx)
 D_GAIN, D_TAKE, D_ADJUST, D_ACTION = 23, 24, 25, 26
 D_RA_SPACE, D_RA_ROT, D_PAY, D_FAITH, D_BREAD, D_DECREES, D_EXTRA, D_BLESS = 28, 29, 34, 35, 36, 37, 38, 39
-CL_PILE, CL_DISCARD, CL_HAND = 0, 1, 8
+from tekhenu_engine.enums import CardLoc
+
+CL_PILE, CL_DISCARD, CL_HAND = CardLoc.PILE, CardLoc.DISCARD, CardLoc.HAND
 GODS = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
 
 

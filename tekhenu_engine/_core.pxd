@@ -3,6 +3,12 @@
 from libc.stdint cimport uint64_t, uint32_t, int32_t
 
 cdef enum:
+    # format of a saved state (State.version). 2: the second-generation core (Produce is its own
+    # action kind K_PRODUCE, costs may name Soldiers, Priests and Faith); format 1 (the first core)
+    # has the same struct layout and stores no action in a state, so it loads by upgrade_state.
+    STATE_FORMAT = 2
+
+cdef enum:
     MAXP = 4
     MAX_DICE = 32
     MAX_CARDS = 128
@@ -127,7 +133,7 @@ cdef enum:
     K_GAIN = 14       # gain item
     K_TAKE = 15       # section<<8 | colour<<4 | value ; bit 15: anubis
     K_VALUE = 16      # value
-    K_ACT = 17        # 0-5 god, 6 produce (die colour), 7+r produce resource r (anubis / extra)
+    K_ACT = 17        # God action 0-6 (0-5 the base gods; 6 kept for Seth)
     K_STATUE = 18     # 0 god, 1+k people space k
     K_SPACE = 19      # temple space 0..24
     K_ROT = 20
@@ -140,10 +146,30 @@ cdef enum:
     K_FAITH = 27      # net faith + 32
     K_BREAD = 28      # bread<<4 | gold
     K_DECREES = 29    # up to 3 card ids + 1 (7 bits each)
-    K_EXTRA = 30      # action<<4 | value
+    K_EXTRA = 30      # action code (ACT_*) << 4 | value
     K_BLESS = 31      # play a blessing card id
     K_BOTDESTINY = 32 # chance: destiny card
     K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
+    K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
+
+cdef enum:
+    # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
+    ACT_SETH = 6          # Time of Seth's 7th God action (no base-game action uses it)
+    NGOD_ACTIONS = 7
+    ACT_PRODUCE = 7       # Produce with the die's colour
+    ACT_PRODUCE_RES = 8   # + r: Produce Resource r (an Anubis die, or an extra action)
+
+cdef enum:
+    # a cost (D_PAY task.a): 3 bits per item at these shifts; Gold stands in for the four
+    # Resources only, Soldiers, Priests and Faith are paid as they are
+    COST_P = 0
+    COST_B = 3
+    COST_L = 6
+    COST_G = 9
+    COST_SOLDIERS = 12
+    COST_PRIESTS = 15
+    COST_FAITH = 18
+    COST_BITS = 21
 
 cdef enum:
     # gain items for D_GAIN
@@ -157,6 +183,13 @@ cdef enum:
     G_FAITH3 = 7
     G_PRODP = 8       # +1 production track P..G (8..11)
     G_NONE = 12
+
+cdef enum:
+    # decks (card table data.CARD_DECKS; also the slot types of data.MARKET_SECTIONS)
+    DECK_BLESSING = 0
+    DECK_TECH = 1
+    DECK_DECREE = 2
+    NDECKS = 3
 
 cdef enum:
     # VP breakdown categories

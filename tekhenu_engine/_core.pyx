@@ -17,6 +17,7 @@ from libc.stdint cimport uint64_t, uint32_t, int32_t
 
 cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
+    int __builtin_popcount(unsigned int x) nogil
 from tekhenu_engine cimport _core
 from tekhenu_engine import data as _data
 
@@ -49,12 +50,24 @@ cdef int MARKET_SEC[15]
 cdef int SEC_FIRST[4]
 cdef int SEC_N[4]
 cdef int DECREE_SYM[24]
+cdef int DECK_FIRST[3]        # card table: first id of each deck (data.CARD_DECKS) ...
+cdef int DECK_N[3]            # ... and its number of cards
+cdef int CARD_DECK[128]       # deck of a card id (-1: no card with this id in the game)
 cdef int OS_PROD[6]
 cdef int OS_PAIR[6]
 cdef int OS_GAIN[6]
 cdef int OS_GOLD[6]
 cdef int OS_ANY[6]
-cdef int DICE_COUNT[5][5]
+cdef int DICE_COUNT[5][8]     # dice in the bag per colour, by player count
+cdef int NBAG_COLOURS         # colours in the base game's bag
+cdef int DIE_NFACES[8]        # dice table (data.DIE_FACES ...): faces per colour ...
+cdef int DIE_FACE[8][8]       # ... the faces ...
+cdef int DIE_MULT[8][8]       # ... how many faces show a value (1..7) ...
+cdef int DIE_MIN[8]           # ... the lowest and ...
+cdef int DIE_MAX[8]           # ... highest value ...
+cdef int DIE_PROD[8]          # ... the Resource it produces (-1: cannot Produce) ...
+cdef int DIE_ANUBIS_OK[8]     # ... and whether an Anubis action may take it
+cdef int VALUE_MIN, VALUE_MAX # values of an action "as if any die value"
 cdef int BOT_RES_TILE[4][4]
 cdef int BOT_CHART[6][2]
 cdef int BOT_BAL[4]
@@ -93,7 +106,7 @@ cdef int D07_CAP, D08_CAP
 
 def _load_tables():
     """Copy the data module into the C tables (called once at import)."""
-    global NMAAT_PEN, MAAT_LAST, NSCORINGS, ROUNDS_ROT, ROUNDS_MAAT, SETUP_DICE, START_VP, START_HAP, START_POP
+    global NBAG_COLOURS, VALUE_MIN, VALUE_MAX, NMAAT_PEN, MAAT_LAST, NSCORINGS, ROUNDS_ROT, ROUNDS_MAAT, SETUP_DICE, START_VP, START_HAP, START_POP
     global START_GOLD, START_SCRIBES, PROD_START, BOT_VP, BOT_HAP, BOT_POP, BOT_GOLD, BOT_SCRIBES, BOT_PROD
     global BOT_ANKH_V, T15_ANKH_V, POP_MAX, PROD_MAX, PROD_TOP_VP, DISTRICT_VP, SCRIBE_STEP
     global N_BUILD, N_BUILD_BOT, N_PILLAR, N_STATUE, NREMOVED, NREMOVED2, D07_CAP, D08_CAP
@@ -143,13 +156,32 @@ def _load_tables():
             MARKET_TYPE[k] = d.MARKET_SECTIONS[i][j]
             MARKET_SEC[k] = i
             k += 1
-    for i in range(24):
+    for i in range(128):
+        CARD_DECK[i] = -1
+    for k, (letter, _, first, count) in enumerate(d.CARD_DECKS):
+        DECK_FIRST[k] = first
+        DECK_N[k] = count
+        for i in range(first, first + count):
+            CARD_DECK[i] = k
+    for i in range(DECK_N[DECK_DECREE]):
         DECREE_SYM[i] = d.DECREE_SYMBOL.get("D%02d" % (i + 1), 3)
     for i in range(6):
         OS_PROD[i], OS_PAIR[i], OS_GAIN[i], OS_GOLD[i], OS_ANY[i], _ = d.OSIRIS_ROWS[i]
+    NBAG_COLOURS = d.BAG_COLOURS
     for i in range(1, 5):
-        for j in range(5):
-            DICE_COUNT[i][j] = d.DICE_PER_COLOUR[i][j]
+        for j in range(8):
+            DICE_COUNT[i][j] = d.DICE_PER_COLOUR[i][j] if j < len(d.DICE_PER_COLOUR[i]) else 0
+    for i in range(8):
+        faces = d.DIE_FACES[i]
+        DIE_NFACES[i] = len(faces)
+        for j in range(8):
+            DIE_FACE[i][j] = faces[j] if j < len(faces) else 0
+            DIE_MULT[i][j] = sum(1 for f in faces if f == j)
+        DIE_MIN[i] = min(faces)
+        DIE_MAX[i] = max(faces)
+        DIE_PROD[i] = d.DIE_PRODUCES[i]
+        DIE_ANUBIS_OK[i] = 1 if d.DIE_ANUBIS[i] else 0
+    VALUE_MIN, VALUE_MAX = min(d.DIE_VALUES), max(d.DIE_VALUES)
     for i in range(4):
         for j in range(4):
             BOT_RES_TILE[i][j] = d.BOT_RESOURCE_TILES[i][j]
@@ -257,6 +289,14 @@ def _tables():
         "STATUE_COSTS": [STATUE_COST[i] for i in range(6)],
         "STATUE_VP": [STATUE_VP[i] for i in range(7)],
         "BOT_MAAT_BALANCE": [BOT_BAL[i] for i in range(4)],
+        "CARD_DECKS": [(DECK_FIRST[i], DECK_N[i]) for i in range(NDECKS)],
+        "CARD_DECK": [CARD_DECK[i] for i in range(MAX_CARDS)],
+        "DIE_FACES": [[DIE_FACE[i][j] for j in range(DIE_NFACES[i])] for i in range(8)],
+        "DIE_RANGE": [(DIE_MIN[i], DIE_MAX[i]) for i in range(8)],
+        "DIE_PRODUCES": [DIE_PROD[i] for i in range(8)],
+        "DIE_ANUBIS": [DIE_ANUBIS_OK[i] for i in range(8)],
+        "BAG_COLOURS": NBAG_COLOURS,
+        "DIE_VALUES": (VALUE_MIN, VALUE_MAX),
     }
 
 
@@ -280,14 +320,27 @@ cdef const int* purity_table() noexcept nogil:
     return &PURITY_AT[0][0][0]
 
 cdef inline int card_type(int c) noexcept nogil:
-    return c // 24
+    """Deck of a card id (DECK_*; -1 for an id without a card)."""
+    return CARD_DECK[c]
+
+cdef inline int BLESS(int k) noexcept nogil:
+    """Card id of Blessing Bk (k = 1..)."""
+    return DECK_FIRST[DECK_BLESSING] + k - 1
+
+cdef inline int TECH(int k) noexcept nogil:
+    """Card id of Technology Tk."""
+    return DECK_FIRST[DECK_TECH] + k - 1
+
+cdef inline int DECREE(int k) noexcept nogil:
+    """Card id of Decree Dk."""
+    return DECK_FIRST[DECK_DECREE] + k - 1
 
 cdef inline int has_card(State* s, int p, int c) noexcept nogil:
     return s.card_loc[c] == CL_HAND + p
 
 cdef inline int has_tech(State* s, int p, int t) noexcept nogil:
     """t = 1..24 for T01..T24."""
-    return s.card_loc[23 + t] == CL_HAND + p
+    return s.card_loc[TECH(t)] == CL_HAND + p
 
 cdef inline void push(State* s, int type, int p, int a, int b, int c, int d) noexcept nogil:
     cdef Task* t = &s.tasks[s.ntasks]
@@ -406,7 +459,20 @@ cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcep
     return short <= s.gold[p] + hook_wild_extra(s, p)
 
 cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
-    return cP | (cB << 3) | (cL << 6) | (cG << 9)
+    return (cP << COST_P) | (cB << COST_B) | (cL << COST_L) | (cG << COST_G)
+
+cdef inline int cost_part(int cost, int shift) noexcept nogil:
+    return (cost >> shift) & 7
+
+cdef inline int can_pay_other(State* s, int p, int cost) noexcept nogil:
+    """The Soldiers, Priests and Faith of a cost are there (nothing stands in for them)."""
+    return (cost_part(cost, COST_SOLDIERS) <= s.soldiers[p] and cost_part(cost, COST_PRIESTS) <= s.priests[p]
+            and cost_part(cost, COST_FAITH) <= s.faith[p])
+
+cdef inline void pay_other(State* s, int p, int cost) noexcept nogil:
+    s.soldiers[p] -= cost_part(cost, COST_SOLDIERS)
+    s.priests[p] -= cost_part(cost, COST_PRIESTS)
+    s.faith[p] -= cost_part(cost, COST_FAITH)
 
 cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
     """Every way to pay: gold used for each Resource of the cost (T22 adds Limestone<->Granite)."""
@@ -415,6 +481,8 @@ cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
     cdef int c[4]
     cdef int lo[4]
     cdef int i, g0, g1, g2, g3, n = 0, au
+    if cost >> COST_SOLDIERS and not can_pay_other(s, p, cost):
+        return 0
     for i in range(4):
         c[i] = (cost >> (3 * i)) & 7
         lo[i] = c[i] - s.res[p][i]
@@ -559,15 +627,15 @@ cdef int section_cards(State* s, int sec) noexcept nogil:
             n += 1
     return n
 
-cdef int value_range(State* s, int p, int v, int* lo, int* hi) noexcept nogil:
-    """Values reachable with the Scribes (and card effects) of seat p."""
+cdef int value_range(State* s, int p, int colour, int v, int* lo, int* hi) noexcept nogil:
+    """Values a die of this colour reaches with the Scribes (and card effects) of seat p."""
     cdef int k = hook_scribe_budget(s, p)
     lo[0] = v - SCRIBE_STEP * k
     hi[0] = v + SCRIBE_STEP * k
-    if lo[0] < 1:
-        lo[0] = 1
-    if hi[0] > 6:
-        hi[0] = 6
+    if lo[0] < DIE_MIN[colour]:
+        lo[0] = DIE_MIN[colour]
+    if hi[0] > DIE_MAX[colour]:
+        hi[0] = DIE_MAX[colour]
     return 0
 
 cdef struct GodMemo:
@@ -586,9 +654,9 @@ cdef inline int can_god_die_memo(State* s, int p, int god, int v, GodMemo* m) no
 
 cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis, GodMemo* m) noexcept nogil:
     cdef int lo, hi, v
-    if anubis or colour < 4:
+    if anubis or DIE_PROD[colour] >= 0:
         return 1
-    value_range(s, p, value, &lo, &hi)
+    value_range(s, p, colour, value, &lo, &hi)
     for v in range(lo, hi + 1):
         if can_god_die_memo(s, p, section, v, m):
             return 1
@@ -602,7 +670,8 @@ import base64 as _b64
 import json as _json
 import zlib as _zlib
 
-STATE_VERSION = 1
+STATE_VERSION = STATE_FORMAT
+OLD_STATE_VERSIONS = (1,)      # formats that still load (upgraded on loading)
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
@@ -736,6 +805,7 @@ ACTION_KINDS = {
     "K_BLESS": K_BLESS,
     "K_BOTDESTINY": K_BOTDESTINY,
     "K_PYRAMID": K_PYRAMID,
+    "K_PRODUCE": K_PRODUCE,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -776,12 +846,18 @@ OPTION_CODES = {
     "OPT_DECREE8": OPT_DECREE8,
     "OPT_RANDOM_START": OPT_RANDOM_START,
 }
-ENUMS = {"DIE_LOCATIONS": DIE_LOCATIONS, "CARD_LOCATIONS": CARD_LOCATIONS, "STEP_TYPES": STEP_TYPES, "ACTION_KINDS": ACTION_KINDS, "GAIN_ITEMS": GAIN_ITEMS, "VP_CODES": VP_CODES, "GOD_FLAGS": GOD_FLAGS, "OPTION_CODES": OPTION_CODES}
+COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
+               "priests": COST_PRIESTS, "faith": COST_FAITH}
+ACTION_CODES = {"ACT_SETH": ACT_SETH, "NGOD_ACTIONS": NGOD_ACTIONS, "ACT_PRODUCE": ACT_PRODUCE,
+                "ACT_PRODUCE_RES": ACT_PRODUCE_RES}
+DECKS = {"DECK_BLESSING": DECK_BLESSING, "DECK_TECH": DECK_TECH, "DECK_DECREE": DECK_DECREE}
+ENUMS = {"DIE_LOCATIONS": DIE_LOCATIONS, "CARD_LOCATIONS": CARD_LOCATIONS, "STEP_TYPES": STEP_TYPES, "ACTION_KINDS": ACTION_KINDS, "GAIN_ITEMS": GAIN_ITEMS, "VP_CODES": VP_CODES, "GOD_FLAGS": GOD_FLAGS, "OPTION_CODES": OPTION_CODES, "DECKS": DECKS,
+         "ACTION_CODES": ACTION_CODES, "COST_SHIFTS": COST_SHIFTS}
 
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
     memset(s, 0, sizeof(State))
-    s.version = 1
+    s.version = STATE_FORMAT
     s.nplayers = nplayers
     s.nseats = 2 if nplayers == 1 else nplayers
     s.options = options
@@ -811,7 +887,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.market_open[0] = 1
     s.market_open[1] = 1
     for c in range(128):
-        s.card_loc[c] = CL_BOX if c >= 72 else CL_PILE
+        s.card_loc[c] = CL_BOX if CARD_DECK[c] < 0 else CL_PILE
     for i in range(NREMOVED):
         s.card_loc[REMOVED[i]] = CL_BOX              # D03 (errata)
     if nplayers <= 2:
@@ -819,7 +895,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
             s.card_loc[REMOVED2[i]] = CL_BOX         # T16, D20
     s.pillar_loc[0] = 2
     n = 0
-    for c in range(5):
+    for c in range(NBAG_COLOURS):
         for k in range(DICE_COUNT[nplayers][c]):
             s.die_colour[n] = c
             s.die_loc[n] = DL_BAG
@@ -1041,9 +1117,11 @@ cdef class GameState:
         cdef int c, loc, ty, cls
         # No reset of hidden_count: a full state has none, and an observation keeps its
         # counts, so the observation of an observation is the observation itself.
-        for c in range(72):
+        for c in range(MAX_CARDS):
+            ty = CARD_DECK[c]
+            if ty < 0:
+                continue
             loc = s.card_loc[c]
-            ty = c // 24
             cls = -1
             if loc == CL_PILE:
                 cls = 12
@@ -1100,6 +1178,8 @@ cdef class GameState:
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
         memcpy(&g.st, <char*>raw, sizeof(State))
+        if g.st.version in OLD_STATE_VERSIONS:
+            upgrade_state(&g.st)
         g._validate()
         return g
 
@@ -1132,6 +1212,8 @@ cdef class GameState:
     def from_dict(dict d):
         """Load from :meth:`to_dict` data (ValueError when malformed)."""
         d = dict(d)
+        if d.get("version") in OLD_STATE_VERSIONS:
+            d["version"] = STATE_VERSION      # format 1 has the same fields (see upgrade_state)
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1163,7 +1245,8 @@ cdef class GameState:
         def bad(msg):
             raise ValueError("impossible state: " + msg)
         if s.version != STATE_VERSION:
-            bad(f"version {s.version}, expected {STATE_VERSION}")
+            bad(f"version {s.version}: this engine reads formats {', '.join(map(str, OLD_STATE_VERSIONS))} "
+                f"and {STATE_VERSION}")
         if s.nplayers not in (1, 2, 3, 4) or s.nseats != (2 if s.nplayers == 1 else s.nplayers):
             bad("player count")
         if not (0 <= s.ntasks <= 48):
@@ -1198,7 +1281,7 @@ cdef class GameState:
                 bad(f"task {i} building space")
             if t.type == A_OSIRIS_RES and not (0 <= t.b < 4):
                 bad(f"task {i} district")
-            if t.type == D_PAY and not (0 <= t.a < 4096):
+            if t.type == D_PAY and not (0 <= t.a < (1 << COST_BITS)):
                 bad(f"task {i} cost")
         if not (0 <= s.arrow < 6 and 0 <= s.ndice <= 32 and -1 <= s.turn_idx <= s.nseats):
             bad("wheel, dice or turn")
@@ -1284,13 +1367,22 @@ cdef class GameState:
         self.st = (<GameState>g).st
 
 
+cdef void upgrade_state(State* s) noexcept nogil:
+    """A state saved by format 1 (the first core) as format 2.
+
+    The struct layout is the same; what changed are encodings no state stores (actions:
+    Produce became K_PRODUCE) or stores compatibly (a D_PAY cost keeps its four Resource
+    fields where they were; the Soldiers, Priests and Faith fields above them are 0)."""
+    s.version = STATE_FORMAT
+
+
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
     """Deal the unknown cards of an observation to the hidden places, counts kept."""
     cdef int ty, c, n, i, j, k, cls, tmp
-    cdef int pool[24]
-    for ty in range(3):
+    cdef int pool[MAX_CARDS]
+    for ty in range(NDECKS):
         n = 0
-        for c in range(ty * 24, ty * 24 + 24):
+        for c in range(DECK_FIRST[ty], DECK_FIRST[ty] + DECK_N[ty]):
             if s.card_loc[c] == CL_UNKNOWN:
                 pool[n] = c
                 n += 1

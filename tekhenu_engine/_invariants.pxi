@@ -96,7 +96,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     for k in range(15):
         if s.market[k] >= 0:
             n += 1
-            if s.card_loc[s.market[k]] != CL_MARKET or MARKET_TYPE[k] != s.market[k] // 24:
+            if s.card_loc[s.market[k]] != CL_MARKET or MARKET_TYPE[k] != card_type(s.market[k]):
                 return 11
     for i in range(128):
         if s.card_loc[i] == CL_MARKET:

@@ -38,12 +38,20 @@ cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nog
         push(s, D_OSIRIS, p, value, flags, 0, 0)
 
 cdef void push_action(State* s, int p, int act, int value, int colour, int flags) noexcept nogil:
-    if act < 6:
+    """Push the action of an action code (ACT_*): a God action or a Produce action."""
+    if act < NGOD_ACTIONS:
         push_god(s, p, act, value, flags)
-    elif act == 6:
-        push(s, A_PRODUCE, p, colour, value, flags, 0)
+    elif act == ACT_PRODUCE:
+        push(s, A_PRODUCE, p, DIE_PROD[colour], value, flags, 0)
     else:
-        push(s, A_PRODUCE, p, act - 7, value, flags, 0)
+        push(s, A_PRODUCE, p, act - ACT_PRODUCE_RES, value, flags, 0)
+
+cdef inline int action_code(int32_t a) noexcept nogil:
+    """The action code (ACT_*) of a K_ACT or K_PRODUCE action."""
+    cdef int x = a & 0xFFFFFF
+    if (a >> 24) == K_ACT:
+        return x
+    return ACT_PRODUCE if x == 0 else ACT_PRODUCE_RES + x - 1
 
 cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
     """Pay seat q the bonus of the Horus slot that shows this god."""
@@ -273,23 +281,23 @@ cdef void resolve_produce(State* s, int p, int r, int value, int flags) noexcept
 # ----------------------------------------------------------------------------- decks
 cdef void normalise_deck(State* s, int type) noexcept nogil:
     """A deck that runs out takes its discards back, reshuffled."""
-    cdef int c, lo = type * 24
-    for c in range(lo, lo + 24):
+    cdef int c, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_PILE or s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             return
-    for c in range(lo, lo + 24):
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_DISCARD:
             s.card_loc[c] = CL_PILE
 
 cdef int deck_source(State* s, int type, int32_t* out) noexcept nogil:
-    cdef int c, n = 0, lo = type * 24
-    for c in range(lo, lo + 24):
+    cdef int c, n = 0, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_PILE:
             out[n] = mk(K_DRAW, c)
             n += 1
     if n:
         return n
-    for c in range(lo, lo + 24):
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             out[n] = mk(K_DRAW, c)
             n += 1
@@ -329,10 +337,11 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
                 tot += 1
         for c in range(8):
             if cnt[c]:
-                for k in range(6):
-                    out[n] = mk(K_ROLL, c * 6 + k)
-                    probs[n] = cnt[c] / (6.0 * tot)
-                    n += 1
+                for k in range(1, 7):           # one outcome per value its faces show
+                    if DIE_MULT[c][k]:
+                        out[n] = mk(K_ROLL, c * 6 + k - 1)
+                        probs[n] = (cnt[c] * DIE_MULT[c][k]) / (<double>DIE_NFACES[c] * tot)
+                        n += 1
         return n
     elif t.type == CH_PILLAR:
         for i in range(1, 28):
@@ -384,33 +393,36 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef uint64_t r = s.rng
     cdef int i, k, n, c, j
-    # The k-th of the n candidates is found without branches: j counts the places whose
-    # running count of candidates is still <= k (the same pick as the list's k-th entry).
+    cdef uint32_t bag
+    # The k-th of the n candidates (the same pick as the list's k-th entry).
     if t.type == CH_DIE:
-        n = 0
+        # the dice in the bag as a bit set (one branch-free scan); the k-th set bit is the die
+        bag = 0
         for i in range(s.ndice):
-            n += s.die_loc[i] == DL_BAG
-        if n == 0:
+            bag |= (<uint32_t>(s.die_loc[i] == DL_BAG)) << i
+        if bag == 0:
             return -1
-        k = rng_int(&r, n)
-        c = j = 0
-        for i in range(s.ndice):
-            c += s.die_loc[i] == DL_BAG
-            j += c <= k
-        return mk(K_ROLL, s.die_colour[j] * 6 + rng_int(&r, 6))
+        k = rng_int(&r, __builtin_popcount(bag))
+        while k:
+            bag &= bag - 1
+            k -= 1
+        j = __builtin_ctz(bag)
+        c = s.die_colour[j]
+        return mk(K_ROLL, c * 6 + DIE_FACE[c][rng_int(&r, DIE_NFACES[c])] - 1)
     # Cards from the pile and Pillar tiles: the same pick as out[rng_int(&r, n)] over the
-    # list of gen_chance (ascending ids), without building it.
+    # list of gen_chance (ascending ids), without building it: j counts the places whose
+    # running count of candidates is still <= k (no data-dependent branch).
     if t.type == CH_CARD:
         n = 0
-        for i in range(t.a * 24, t.a * 24 + 24):
+        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             n += s.card_loc[i] == CL_PILE
         if n:
             k = rng_int(&r, n)
             c = j = 0
-            for i in range(t.a * 24, t.a * 24 + 24):
+            for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
                 c += s.card_loc[i] == CL_PILE
                 j += c <= k
-            return mk(K_DRAW, t.a * 24 + j)
+            return mk(K_DRAW, DECK_FIRST[t.a] + j)
     elif t.type == CH_PILLAR:
         n = 0
         for i in range(1, 28):
@@ -462,7 +474,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
         out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
         n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
         out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
-        n += can_anubis & (col != 7)
+        n += can_anubis & DIE_ANUBIS_OK[col]
     if n == 0:
         # No die allows an action: take any Pure or Tainted die without an action.
         for i in range(8):
@@ -495,9 +507,9 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     if t.type == D_TAKE:
         return gen_take(s, p, out)
     elif t.type == D_ADJUST:
-        value_range(s, p, s.cur_value, &lo, &hi)
+        value_range(s, p, s.cur_colour, s.cur_value, &lo, &hi)
         for v in range(lo, hi + 1):
-            if s.cur_anubis or s.cur_colour < 4 or can_god_die(s, p, s.cur_section, v, 0):
+            if s.cur_anubis or DIE_PROD[s.cur_colour] >= 0 or can_god_die(s, p, s.cur_section, v, 0):
                 out[n] = mk(K_VALUE, v)
                 n += 1
     elif t.type == D_ACTION:
@@ -507,14 +519,14 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     out[n] = mk(K_ACT, g)
                     n += 1
             for r in range(4):
-                out[n] = mk(K_ACT, 7 + r)
+                out[n] = mk(K_PRODUCE, 1 + r)
                 n += 1
         else:
             if can_god_die(s, p, s.cur_section, s.cur_value, 0):
                 out[n] = mk(K_ACT, s.cur_section)
                 n += 1
-            if s.cur_colour < 4:
-                out[n] = mk(K_ACT, 6)
+            if DIE_PROD[s.cur_colour] >= 0:
+                out[n] = mk(K_PRODUCE, 0)
                 n += 1
         n += hook_action_extras(s, p, out + n)
     elif t.type == D_HORUS:
@@ -604,7 +616,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:
-        for c in range(t.a * 24, t.a * 24 + 24):
+        for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[c] == CL_PENDING + p:
                 out[n] = mk(K_KEEP, c)
                 n += 1
@@ -630,13 +642,13 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 out[n] = mk(K_PASS, 0)    # D23 "may" be played
                 n += 1
             for g in range(6):
-                for v in range(1, 7):
+                for v in range(VALUE_MIN, VALUE_MAX + 1):
                     if can_god(s, p, g, v, t.a):
                         out[n] = mk(K_EXTRA, (g << 4) | v)
                         n += 1
             for r in range(4):
-                for v in range(1, 7):
-                    out[n] = mk(K_EXTRA, ((7 + r) << 4) | v)
+                for v in range(VALUE_MIN, VALUE_MAX + 1):
+                    out[n] = mk(K_EXTRA, ((ACT_PRODUCE_RES + r) << 4) | v)
                     n += 1
     elif t.type == D_BLESS:
         return gen_bless(s, t, out)
@@ -674,9 +686,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         hook_pay_scribes(s, p, (d + 1) // 2)
         s.cur_value = x
     elif t.type == D_ACTION:
-        hook_before_action(s, p, x)
-        push_action(s, p, x, s.cur_value, s.cur_colour, 0)
-        hook_after_action(s, p, x)
+        i = action_code(a)
+        hook_before_action(s, p, i)
+        push_action(s, p, i, s.cur_value, s.cur_colour, 0)
+        hook_after_action(s, p, i)
     elif t.type == D_HORUS:
         push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
         if hook_free_lg(s, p, t.b):
@@ -711,6 +724,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
             push(s, D_THOTH_CARD, p, t.a, t.b - 1, 0, 0)
     elif t.type == D_PAY:
         apply_pay(s, p, x)
+        if t.a >> COST_SOLDIERS:
+            pay_other(s, p, t.a)
     elif t.type == D_GAIN:
         apply_gain_item(s, p, x)
         if t.b > 1:
@@ -726,7 +741,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == D_DECREES:
         score_decree_set(s, p, x)
     elif t.type == D_KEEP:
-        for c in range(t.a * 24, t.a * 24 + 24):
+        for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[c] == CL_PENDING + p:
                 if c == x:
                     s.card_loc[c] = CL_HAND + p
@@ -842,7 +857,7 @@ cdef int chance_single(State* s, int32_t* out) noexcept nogil:
         return 0
     if t.type == CH_CARD:
         normalise_deck(s, t.a)
-        for i in range(t.a * 24, t.a * 24 + 24):
+        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[i] == CL_PILE:
                 n += 1
                 c = i
@@ -1185,7 +1200,7 @@ cdef void final_scoring(State* s) noexcept nogil:
             push(s, D_DECREES, p, 0, 0, 0, 0)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
-        if not is_bot(s, p) and has_card(s, p, 48 + 22):
+        if not is_bot(s, p) and has_card(s, p, DECREE(23)):
             push(s, D_EXTRA, p, F_FREE, 0, 0, 0)   # D23: a free action before the final scoring
 
 cdef void finish(State* s) noexcept nogil:

@@ -139,9 +139,11 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         elif kind == K_VALUE:
             w[i] = 3 * (n - 1) if x == s.cur_value else 1
         elif kind == K_ACT:
-            w[i] = 4 if x < 6 else 1
+            w[i] = 4
             if mode == P_HAPPY and (x == 3 and room or x == 2 and wantpop):
                 w[i] = 12
+        elif kind == K_PRODUCE:
+            w[i] = 1
         elif kind == K_SECTION:
             w[i] = 4
         else:

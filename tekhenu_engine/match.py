@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator
 
 from ._core import GameState
 from .agents.registry import BotankhamunSide, make_agent, parse_spec
-from .notation import format_action, parse_action
+from .notation import NOTATION_VERSION, format_action, parse_action, upgrade_record
 from .options import TableOptions
 
 
@@ -74,7 +74,7 @@ def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = No
     bot_side = next((k for k, s in (("a", config.a), ("b", config.b)) if parse_spec(s).kind == "botankhamun"), None)
     sides = seat_sides(table["players"], game, bot_side)
     seed = config.seed * 1_000_003 + game
-    rec: dict[str, Any] = {"game": game, "seed": seed, "table": table, "sides": sides,
+    rec: dict[str, Any] = {"notation": NOTATION_VERSION, "game": game, "seed": seed, "table": table, "sides": sides,
                            "a": config.a, "b": config.b, "moves": [], "vp": None, "winner": None,
                            "winner_side": None, "error": None}
     t0 = time.perf_counter()
@@ -113,6 +113,7 @@ def play_game(config: MatchConfig, game: int, agents: dict[str, Any] | None = No
 
 def replay(record: dict) -> GameState:
     """The final state of a recorded game, rebuilt from its table options and move tokens."""
+    record = upgrade_record(record)
     state = new_state(record["table"], record["seed"])
     for tok in record["moves"]:
         state.apply(parse_action(tok))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from . import data
+from ._core import ACTION_CODES as _ACTION_CODES
 from .enums import Kind as K
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
@@ -22,49 +23,66 @@ DEBEN = ("pharaoh", "snake")
 BOT_TILE_NAMES = GOD_ABBR + tuple("".join(RES[c] for c in t) for t in data.BOT_RESOURCE_TILES)
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
+# Version of the action encoding and of game records. 2: Produce is its own action kind
+# (K_PRODUCE), so the ints of "act:produce..." changed; every token is the same as in version 1,
+# so a version-1 record (no "notation" field) replays unchanged (upgrade_record).
+NOTATION_VERSION = 2
+OLD_NOTATION_VERSIONS = (1,)
 
 # Action kinds: the enum of _core.pxd (K_* names, tekhenu_engine.enums.Kind); the verb of a kind is its name in lower
 # case without "K_", except the two below.
-_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar"}
+_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act"}
 KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
-VERBS = {v: k for k, v in KINDS.items()}
+VERBS = {v: k for k, v in KINDS.items() if k != K.PRODUCE}   # "act:produce..." is read as K_PRODUCE
 VERBS["anubis"] = K.TAKE
 VERBS["takeonly"] = K.TAKE
 
 
 def card_name(c: int) -> str:
-    """B01-B24 (0-23), T01-T24 (24-47), D01-D24 (48-71)."""
-    if not 0 <= c < 72:
-        raise ValueError(f"no card {c}")
-    return "BTD"[c // 24] + f"{c % 24 + 1:02d}"
+    """Name of a card id by the card table data.CARD_DECKS: B01-B24 (0-23), T01-T24 (24-47),
+    D01-D24 (48-71)."""
+    for letter, _, first, count in data.CARD_DECKS:
+        if first <= c < first + count:
+            return f"{letter}{c - first + 1:02d}"
+    raise ValueError(f"no card {c}")
 
 
 def card_id(name: str) -> int:
-    m = re.fullmatch(r"([BTD])(\d\d)", name)
-    if not m or not 1 <= int(m.group(2)) <= 24:
-        raise ValueError(f"not a card name: {name!r}")
-    return "BTD".index(m.group(1)) * 24 + int(m.group(2)) - 1
+    """Card id of a card name (the inverse of :func:`card_name`)."""
+    m = re.fullmatch(r"([A-Z]+)(\d\d)", name) if isinstance(name, str) else None
+    if m:
+        for letter, _, first, count in data.CARD_DECKS:
+            if m.group(1) == letter and 1 <= int(m.group(2)) <= count:
+                return first + int(m.group(2)) - 1
+    raise ValueError(f"not a card name: {name!r}")
 
 
 def _god(x: int) -> str:
     return GOD_ABBR[x]
 
 
+# Action codes of K_EXTRA payloads (ACT_* of _core.pxd): a God 0-6 (6 kept for Seth),
+# 7 Produce with the die's colour, 8 + r Produce Resource r.
+ACT_PRODUCE, ACT_PRODUCE_RES = _ACTION_CODES["ACT_PRODUCE"], _ACTION_CODES["ACT_PRODUCE_RES"]
+
+
 def _act_name(act: int) -> str:
-    if act < 6:
+    if act < len(GOD_ABBR):
         return GOD_ABBR[act]
-    if act == 6:
+    if act == ACT_PRODUCE:
         return "produce"
-    return "produce-" + RES[act - 7]
+    if ACT_PRODUCE_RES <= act < ACT_PRODUCE_RES + len(RES):
+        return "produce-" + RES[act - ACT_PRODUCE_RES]
+    raise ValueError(f"no action code {act}")
 
 
 def _parse_act(s: str) -> int:
     if s in GOD_ABBR:
         return GOD_ABBR.index(s)
     if s == "produce":
-        return 6
+        return ACT_PRODUCE
     if s.startswith("produce-") and s[8:] in RES:
-        return 7 + RES.index(s[8:])
+        return ACT_PRODUCE_RES + RES.index(s[8:])
     raise ValueError(f"not an action name: {s!r}")
 
 
@@ -101,7 +119,9 @@ def format_action(a: int) -> str:
         sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
         return f"{verb}:{GOD_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
     if kind == K.ACT:
-        return f"act:{_act_name(x)}"
+        return f"act:{GOD_ABBR[x]}"
+    if kind == K.PRODUCE:   # the same verb as a God action: "act:produce", "act:produce-P"
+        return "act:produce" + (f"-{RES[x - 1]}" if x else "")
     if kind == K.STATUE:
         return f"statue:{STATUE_TARGETS[x]}"
     if kind == K.SPACE:
@@ -140,6 +160,8 @@ def parse_action(tok: str) -> int:
     if verb not in VERBS:
         raise ValueError(f"unknown move verb {verb!r} in {tok!r}")
     kind = VERBS[verb]
+    if kind == K.ACT and arg.startswith("produce"):   # Produce is its own kind, verb "act"
+        kind = K.PRODUCE
     try:
         x = _parse_arg(verb, kind, arg)
     except (ValueError, IndexError, KeyError) as e:
@@ -199,7 +221,7 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         x = (GOD_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
         return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
     if kind == K.ACT:
-        return _parse_act(arg)
+        return GOD_ABBR.index(arg)
     if kind == K.STATUE:
         return STATUE_TARGETS.index(arg)
     if kind == K.SPACE:
@@ -240,6 +262,12 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         for i, c in enumerate(ids):
             x |= (c + 1) << (7 * i)
         return x
+    if kind == K.PRODUCE:
+        if arg == "produce":
+            return 0
+        if arg.startswith("produce-") and arg[8:] in RES:
+            return 1 + RES.index(arg[8:])
+        _fail(arg)
     if kind == K.EXTRA:
         m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
@@ -251,3 +279,19 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
 
 def _fail(arg: str) -> int:
     raise ValueError(f"cannot read {arg!r}")
+
+
+def upgrade_record(record: dict) -> dict:
+    """A game record in the current notation version (a record without ``notation`` is version 1).
+
+    Records hold move tokens, which are the same in versions 1 and 2; a record of an unknown
+    (newer) version is a ValueError naming it."""
+    if not isinstance(record, dict):
+        raise ValueError("a game record is a JSON object")
+    v = record.get("notation", 1)
+    if v == NOTATION_VERSION:
+        return record
+    if v in OLD_NOTATION_VERSIONS:
+        return {**record, "notation": NOTATION_VERSION}
+    raise ValueError(f"game record notation version {v!r}: this engine reads versions "
+                     f"{', '.join(map(str, OLD_NOTATION_VERSIONS))} and {NOTATION_VERSION}")

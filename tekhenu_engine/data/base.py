@@ -62,6 +62,9 @@ PROVENANCE: dict[str, str] = {
     "BOT_HORUS_CHART": "printed (base-rulebook Botankhamun Horus; game-help)",
     "BOT_MAAT_BALANCE": "printed (Solo Maat Phase)",
     "TOS_DIE_FACES": "reconstructed (FACTS.md, Time of Seth)",
+    "DIE_FACES": "printed (base-rulebook Components; time-of-seth-manual Green die, Red and blue dice)",
+    "DIE_PRODUCES": "printed (base-rulebook Produce Resources; time-of-seth-manual dice)",
+    "DIE_ANUBIS": "printed (time-of-seth-manual: the green die may never be taken with an Anubis Action)",
 }
 
 # --------------------------------------------------------------------------- dice
@@ -82,6 +85,15 @@ DICE_PER_COLOUR = {
 }
 DICE_PER_SECTION_AT_SETUP = 3
 TOS_DIE_FACES = (2, 3, 3, 4, 4, 5)  # red, blue and green dice (Time of Seth)
+# The dice table, per colour (index of DIE_COLOURS). Faces (a roll is uniform over the faces; the
+# value range is min(faces)..max(faces): Time of Seth's dice "cannot be changed into a 1 or a 6");
+# the Resource a die of that colour produces (-1: it cannot Produce); whether an Anubis action
+# may take it (the green die may never be); the purity rule is PURITY[light][colour].
+DIE_FACES = ((1, 2, 3, 4, 5, 6),) * 5 + (TOS_DIE_FACES,) * 3
+DIE_PRODUCES = (0, 1, 2, 3, -1, -1, -1, -1)
+DIE_ANUBIS = (True, True, True, True, True, True, True, False)
+DIE_VALUES = (1, 2, 3, 4, 5, 6)  # every value a die action can have ("as if any die value")
+BAG_COLOURS = 5  # colours in the base game's bag (DICE_PER_COLOUR)
 
 # --------------------------------------------------------------------------- wheel
 # Light of the section k steps clockwise from the wheel's arrow.

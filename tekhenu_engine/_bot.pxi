@@ -299,7 +299,7 @@ cdef void bot_take(State* s, int p) noexcept nogil:
 
 cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
     cdef int sec = s.die_loc[i] - 1
-    s.die_loc[i] = DL_BOT + p
+    move_die(s, i, DL_BOT + p)
     s.ndice_board[p] += 1
     s.cur_die = i
     s.cur_section = sec

@@ -314,6 +314,9 @@ cdef struct State:
     int ntasks
     int reserved         # keeps the struct free of padding
     Task tasks[64]
+    # derived index (rebuilt by rebuild_dice_index on loading; format 1 ended above): bit i of
+    # dice_at[k] is set when die i is in the bag (k = 0) or in wheel section k - 1 (k = 1..6)
+    unsigned int dice_at[8]
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil
@@ -331,6 +334,7 @@ cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
 cdef int happiness_vp(int h) noexcept nogil
 cdef const int* purity_table() noexcept nogil   # PURITY_AT[arrow][section][colour], 6 x 7 x 8
 cdef int chance_visible(State* s, int seat) noexcept nogil
+cdef void rebuild_dice_index(State* s) noexcept nogil
 cdef int decision_visible(State* s, int seat) noexcept nogil
 
 # ----------------------------------------------------------------------------- inline helpers

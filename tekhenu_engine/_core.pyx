@@ -518,26 +518,49 @@ cdef inline void push_pay(State* s, int p, int cP, int cB, int cL, int cG, int f
     push(s, D_PAY, p, pack_cost(cP, cB, cL, cG), 0, 0, 0)
 
 # ----------------------------------------------------------------------------- dice
+# Dice are found through State.dice_at (a bit set of the dice in the bag and in each wheel
+# section), never by scanning every die; every move of a die to or from those places goes
+# through move_die.
+cdef void rebuild_dice_index(State* s) noexcept nogil:
+    """Recompute dice_at from die_loc (after loading a state)."""
+    cdef int i, loc
+    memset(s.dice_at, 0, sizeof(s.dice_at))
+    for i in range(s.ndice if 0 <= s.ndice <= MAX_DICE else 0):
+        loc = s.die_loc[i]
+        if 0 <= loc <= 6:
+            s.dice_at[loc] |= (<uint32_t>1) << i
+
+cdef inline void move_die(State* s, int i, int loc) noexcept nogil:
+    """Die i goes to location loc (die_loc), keeping dice_at."""
+    cdef int old = s.die_loc[i]
+    if 0 <= old <= 6:
+        s.dice_at[old] &= ~((<uint32_t>1) << i)
+    if 0 <= loc <= 6:
+        s.dice_at[loc] |= (<uint32_t>1) << i
+    s.die_loc[i] = loc
+
 cdef void put_die(State* s, int section, int colour, int value) noexcept nogil:
-    """The first die of this colour in the bag goes to the section (found through a bit set
-    of the matching dice: a scan without data-dependent branches)."""
+    """The first die of this colour in the bag goes to the section."""
     cdef int i
-    cdef uint32_t m = 0
-    for i in range(s.ndice):
-        m |= (<uint32_t>((s.die_loc[i] == DL_BAG) & (s.die_colour[i] == colour))) << i
-    if m:
+    cdef uint32_t m = s.dice_at[DL_BAG]
+    while m:
         i = __builtin_ctz(m)
-        s.die_loc[i] = section + 1
-        s.die_value[i] = value
+        if s.die_colour[i] == colour:
+            move_die(s, i, section + 1)
+            s.die_value[i] = value
+            return
+        m &= m - 1
 
 cdef int find_die(State* s, int section, int colour, int value) noexcept nogil:
     """The first die of this colour and value in the section, -1 if none (as put_die)."""
     cdef int i
-    cdef uint32_t m = 0
-    for i in range(s.ndice):
-        m |= (<uint32_t>((s.die_loc[i] == section + 1) & (s.die_colour[i] == colour)
-                         & (s.die_value[i] == value))) << i
-    return __builtin_ctz(m) if m else -1
+    cdef uint32_t m = s.dice_at[section + 1]
+    while m:
+        i = __builtin_ctz(m)
+        if s.die_colour[i] == colour and s.die_value[i] == value:
+            return i
+        m &= m - 1
+    return -1
 
 # ----------------------------------------------------------------------------- feasibility
 cdef int statue_god_free(State* s, int god) noexcept nogil:
@@ -903,6 +926,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.ndice = n
     for i in range(n, 32):
         s.die_loc[i] = DL_BOX
+    rebuild_dice_index(s)
     for p in range(s.nseats):
         s.vp[p] = START_VP
         s.happiness[p] = START_HAP
@@ -1174,12 +1198,18 @@ cdef class GameState:
     @staticmethod
     def from_bytes(bytes raw):
         """Load a state from :meth:`to_bytes` (checked: ValueError when malformed)."""
-        if len(raw) != sizeof(State):
+        cdef State probe
+        cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe)   # format 1 ended there
+        if len(raw) != sizeof(State) and len(raw) != v1_size:
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
-        memcpy(&g.st, <char*>raw, sizeof(State))
-        if g.st.version in OLD_STATE_VERSIONS:
+        memset(&g.st, 0, sizeof(State))
+        memcpy(&g.st, <char*>raw, len(raw))
+        if g.st.version in OLD_STATE_VERSIONS and len(raw) == v1_size:
             upgrade_state(&g.st)
+        elif len(raw) != sizeof(State):
+            raise ValueError(f"a state of format {g.st.version} has {sizeof(State)} bytes, not {len(raw)}")
+        rebuild_dice_index(&g.st)
         g._validate()
         return g
 
@@ -1213,7 +1243,8 @@ cdef class GameState:
         """Load from :meth:`to_dict` data (ValueError when malformed)."""
         d = dict(d)
         if d.get("version") in OLD_STATE_VERSIONS:
-            d["version"] = STATE_VERSION      # format 1 has the same fields (see upgrade_state)
+            d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
+            d.setdefault("dice_at", [0] * 8)
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1224,6 +1255,7 @@ cdef class GameState:
             raise ValueError(f"malformed state document: {e!r}") from None
         cdef GameState g = GameState.__new__(GameState)
         g.st = st
+        rebuild_dice_index(&g.st)
         g._validate()
         return g
 
@@ -1370,10 +1402,12 @@ cdef class GameState:
 cdef void upgrade_state(State* s) noexcept nogil:
     """A state saved by format 1 (the first core) as format 2.
 
-    The struct layout is the same; what changed are encodings no state stores (actions:
-    Produce became K_PRODUCE) or stores compatibly (a D_PAY cost keeps its four Resource
-    fields where they were; the Soldiers, Priests and Faith fields above them are 0)."""
+    Format 2 appends a derived index (dice_at, rebuilt on loading) to the struct; the fields
+    of format 1 keep their places. Encodings that changed are not stored in a state
+    (actions: Produce became K_PRODUCE) or stored compatibly (a D_PAY cost keeps its four
+    Resource fields where they were; the Soldiers, Priests and Faith fields above them are 0)."""
     s.version = STATE_FORMAT
+    rebuild_dice_index(s)
 
 
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:

@@ -9,7 +9,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     6 scales sums off, 7 Statue count off, 8 Building count off, 9 Pillar count off,
     10 component limit passed, 11 a card in two places or a market slot wrong,
     12 Pillar tiles misplaced, 13 turn order not a permutation, 14 round count off,
-    15 task stack overflow.
+    15 task stack overflow, 19 the dice index (dice_at) off.
     """
     cdef int p, i, k, g, n, v, seen
     cdef int dice_board[4]
@@ -108,6 +108,15 @@ cdef int check_invariants(State* s) noexcept nogil:
         seen |= 1 << s.turn_order[k]
     if seen != (1 << s.nseats) - 1:
         return 13
+    # the dice index is the dice's places
+    cdef unsigned int at[8]
+    memset(at, 0, sizeof(at))
+    for i in range(s.ndice):
+        if 0 <= s.die_loc[i] <= 6:
+            at[s.die_loc[i]] |= (<unsigned int>1) << i
+    for k in range(8):
+        if at[k] != s.dice_at[k]:
+            return 19
     return 0
 
 
@@ -115,7 +124,7 @@ INVARIANT_NAMES = {
     1: "negative stock", 2: "Happiness/Population bounds", 3: "VP below 0", 4: "production track",
     5: "dice conservation", 6: "scales sums", 7: "Statue count", 8: "Building count",
     9: "Pillar count", 10: "component limit", 11: "card places", 12: "Pillar tiles",
-    13: "turn order", 14: "round count", 15: "task stack",
+    13: "turn order", 14: "round count", 15: "task stack", 19: "dice index",
 }
 
 
@@ -180,5 +189,5 @@ def checked_random_games(int players, int games, seed=0, **options):
     if code:
         gs = GameState.__new__(GameState)
         (<GameState>gs).st = s
-        failure = (g, step, INVARIANT_NAMES.get(code, {16: "no legal action", 17: "game too long", 18: "kept legal list differs"}.get(code, str(code))), gs)
+        failure = (g, step, INVARIANT_NAMES.get(code, {16: "no legal action", 17: "game too long", 18: "kept legal list differs", 19: "dice index"}.get(code, str(code))), gs)
     return {"games": g + 1 if code else games, "decisions": decisions, "chances": chances, "failure": failure}

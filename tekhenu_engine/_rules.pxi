@@ -314,6 +314,7 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
     """Outcomes of the chance step on top, with their probabilities."""
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef int n = 0, i, c, tot, k
+    cdef uint32_t bag
     cdef int cnt[8]
     if t.type == CH_WHEEL:
         for i in range(6):
@@ -331,10 +332,11 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
         tot = 0
         for c in range(8):
             cnt[c] = 0
-        for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                cnt[s.die_colour[i]] += 1
-                tot += 1
+        bag = s.dice_at[DL_BAG]
+        while bag:
+            cnt[s.die_colour[__builtin_ctz(bag)]] += 1
+            tot += 1
+            bag &= bag - 1
         for c in range(8):
             if cnt[c]:
                 for k in range(1, 7):           # one outcome per value its faces show
@@ -396,10 +398,8 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     cdef uint32_t bag
     # The k-th of the n candidates (the same pick as the list's k-th entry).
     if t.type == CH_DIE:
-        # the dice in the bag as a bit set (one branch-free scan); the k-th set bit is the die
-        bag = 0
-        for i in range(s.ndice):
-            bag |= (<uint32_t>(s.die_loc[i] == DL_BAG)) << i
+        # the dice in the bag as a bit set; the k-th set bit is the die
+        bag = s.dice_at[DL_BAG]
         if bag == 0:
             return -1
         k = rng_int(&r, __builtin_popcount(bag))
@@ -452,9 +452,8 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     memset(&memo, 0, sizeof(GodMemo))
     forbid_ok = hook_forbidden_ok(s, p) != 0
     # the dice on the wheel as a bit set (a branch-free scan), then each of them in order
-    wheel = 0
-    for i in range(s.ndice):
-        wheel |= (<uint32_t>(<unsigned int>(s.die_loc[i] - 1) < 6)) << i
+    wheel = (s.dice_at[1] | s.dice_at[2] | s.dice_at[3] | s.dice_at[4] | s.dice_at[5]
+             | s.dice_at[6])
     while wheel:
         i = __builtin_ctz(wheel)
         wheel &= wheel - 1
@@ -664,7 +663,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         col = (x >> 4) & 0xF
         v = x & 0xF
         i = find_die(s, sec, col, v)
-        s.die_loc[i] = DL_BOX - 1  # in hand
+        move_die(s, i, DL_BOX - 1)  # in hand
         s.cur_die = i
         s.cur_section = sec
         s.cur_colour = col
@@ -851,10 +850,7 @@ cdef int chance_single(State* s, int32_t* out) noexcept nogil:
     cdef double probs[64]
     cdef int i, n = 0, c = -1
     if t.type == CH_DIE:
-        for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                return 2          # six faces at least
-        return 0
+        return 2 if s.dice_at[DL_BAG] else 0     # several faces
     if t.type == CH_CARD:
         normalise_deck(s, t.a)
         for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
@@ -1096,7 +1092,7 @@ cdef void maat_end(State* s) noexcept nogil:
     cdef int i, p
     for i in range(s.ndice):
         if s.die_loc[i] >= DL_PURE and s.die_loc[i] < DL_BOT + 4:
-            s.die_loc[i] = DL_BAG
+            move_die(s, i, DL_BAG)
             s.die_value[i] = 0
     for p in range(s.nseats):
         s.pure_sum[p] = 0

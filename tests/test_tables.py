@@ -98,3 +98,21 @@ def test_cards_doc_lists_every_id():
     for letter, _, first, n in data.CARD_DECKS:
         for k in range(n):
             assert f"| {first + k} | {letter}{k + 1:02d} |" in doc, f"{letter}{k + 1:02d}"
+
+
+def test_dice_index_is_derived_on_loading():
+    """dice_at (dice per bag / wheel section, a bit set) is rebuilt from die_loc when a state
+    is loaded, so an edited or old document cannot make it disagree; play keeps it (the
+    invariant runs check it after every step: "dice index")."""
+    g = GameState.new(2, seed=3)
+    g.resolve_chance()
+    d = g.to_dict()
+    want = [0] * 8
+    for i in range(d["ndice"]):
+        if 0 <= d["die_loc"][i] <= 6:
+            want[d["die_loc"][i]] |= 1 << i
+    assert d["dice_at"] == want
+    d["dice_at"] = [12345] * 8
+    assert GameState.from_dict(d).to_dict()["dice_at"] == want
+    r = _core.checked_random_games(2, 20, seed=4)
+    assert r["failure"] is None and r["games"] == 20

@@ -382,38 +382,16 @@ cdef inline void hook_after_action(State* s, int p, int act) noexcept nogil:
 
 cdef inline int hook_god_action(State* s, int p, int god, int value, int flags) noexcept nogil:
     """A God action starts. T14 first offers its value change (the action is pushed again);
-    then the per-action Technologies pay. Returns 1 when the action was deferred."""
+    then the per-action Technologies pay (the god_action event). Returns 1 when the action
+    was deferred."""
     if is_bot(s, p):
         return 0
     if not (flags & F_CARDS_DONE) and uses_die(flags) and tech(s, p, 14):
         push(s, A_GOD, p, god, value, flags | F_CARDS_DONE, 0)
         push(s, D_BLESS, p, M_T14, 0, 0, 0)
         return 1
-    if value == 1 and uses_die(flags) and tech(s, p, 11):
-        add_vp(s, p, 2, VP_ACTIONS)
-    if god == 0:
-        if tech(s, p, 4):
-            add_vp(s, p, 2, VP_ACTIONS)
-            s.res[p][3] += 1
-    elif god == 1:
-        if tech(s, p, 2):
-            add_vp(s, p, 2, VP_ACTIONS)
-    elif god == 2:
-        if tech(s, p, 21):
-            s.res[p][1] += 1
-    elif god == 3:
-        if tech(s, p, 6):
-            add_vp(s, p, 2, VP_ACTIONS)
-            gain_population(s, p, 1)
-            gain_happiness(s, p, 1)
-    elif god == 4:
-        if tech(s, p, 3):
-            add_vp(s, p, 2, VP_ACTIONS)
-        if tech(s, p, 20):
-            s.res[p][0] += 1
-    else:
-        if tech(s, p, 1):
-            add_vp(s, p, 2, VP_ACTIONS)
+    # T01-T04, T06, T11, T20, T21: data rows (data.TRIGGERS) fired through the trigger layer
+    fire(s, p, EV_GOD_ACTION, god, value, flags)
     return 0
 
 cdef inline void hook_horus_bonus(State* s, int q, int god) noexcept nogil:

@@ -172,6 +172,13 @@ cdef enum:
     COST_BITS = 21
 
 cdef enum:
+    # trigger layer (_effects.pxi): events, and the sizes of the effect table
+    EV_GOD_ACTION = 0
+    NEVENTS = 1
+    MAX_EFFECTS = 64
+    MAX_EFFECT_REWARDS = 4
+
+cdef enum:
     # gain items for D_GAIN
     G_P = 0
     G_B = 1

@@ -445,6 +445,7 @@ cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
         if s.prod[p][item - G_PRODP] > PROD_MAX:
             s.prod[p][item - G_PRODP] = PROD_MAX
 
+include "_effects.pxi"
 include "_cards.pxi"
 
 # ----------------------------------------------------------------------------- payments
@@ -1500,6 +1501,11 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
                 n = advance_legal(&s, buf)
     return games, decisions
 
+
+
+def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0):
+    """Fire a trigger-layer event for seat on g (for tests of data.TRIGGERS rows)."""
+    fire(&g.st, seat, _data.EVENTS.index(event), god, value, flags)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

@@ -62,6 +62,7 @@ PROVENANCE: dict[str, str] = {
     "BOT_HORUS_CHART": "printed (base-rulebook Botankhamun Horus; game-help)",
     "BOT_MAAT_BALANCE": "printed (Solo Maat Phase)",
     "TOS_DIE_FACES": "reconstructed (FACTS.md, Time of Seth)",
+    "TRIGGERS": "printed (base-rulebook Appendix: Technology Cards)",
     "DIE_FACES": "printed (base-rulebook Components; time-of-seth-manual Green die, Red and blue dice)",
     "DIE_PRODUCES": "printed (base-rulebook Produce Resources; time-of-seth-manual dice)",
     "DIE_ANUBIS": "printed (time-of-seth-manual: the green die may never be taken with an Anubis Action)",
@@ -152,7 +153,7 @@ RA_SLOT_FOR_VALUE = (2, 2, 1, 1, 0, 0)  # die 1-2 right, 3-4 middle, 5-6 left
 # --------------------------------------------------------------------------- Horus
 # Bonus per Horus slot 1..6: a list of alternatives, each a tuple of (kind, amount);
 # kinds as REWARD_KINDS plus 7 Population, 8 VP.
-K_POP, K_VP = 7, 8
+K_POP, K_VP, K_HAP = 7, 8, 9  # (9 Happiness: card rewards)
 HORUS_SLOT_BONUS = (
     (((K_POP, 2),), ((R_F, 3),)),  # 2 Population / 3 Faith
     (((R_P, 1),), ((R_B, 1),)),  # 1 Papyrus / 1 Bread
@@ -215,6 +216,22 @@ DECREE_SYMBOL = {
     **{d: 2 for d in ("D13", "D14", "D15", "D16", "D17", "D18")},
     **{d: 3 for d in ("D01", "D02", "D03", "D19", "D20", "D23")},
 }
+# The trigger layer's data rows: "on EVENT gain REWARDS" cards. (card, event, god or -1 for any,
+# die value or 0 for any, whether the action must use the turn's die, once-per-turn,
+# rewards as (reward kind, amount): REWARD_KINDS plus K_POP, K_VP, K_HAP). They fire in this
+# order, through the core's fire(); "once per turn" is the gate Time of Seth's cards need (a
+# per-seat, per-turn used mask), unused by the base game.
+EVENTS = ("god_action",)
+TRIGGERS = (
+    ("T11", "god_action", -1, 1, True, False, ((K_VP, 2),)),   # "any action using a die of value 1"
+    ("T04", "god_action", 0, 0, False, False, ((K_VP, 2), (R_G, 1))),
+    ("T02", "god_action", 1, 0, False, False, ((K_VP, 2),)),
+    ("T21", "god_action", 2, 0, False, False, ((R_B, 1),)),
+    ("T06", "god_action", 3, 0, False, False, ((K_VP, 2), (K_POP, 1), (K_HAP, 1))),
+    ("T03", "god_action", 4, 0, False, False, ((K_VP, 2),)),
+    ("T20", "god_action", 4, 0, False, False, ((R_P, 1),)),
+    ("T01", "god_action", 5, 0, False, False, ((K_VP, 2),)),
+)
 REMOVED_CARDS = ("D03",)  # errata (game-help Implementation notes)
 REMOVED_AT_TWO_PLAYERS = ("T16", "D20")  # also solo
 D07_MAX_VP = 21  # errata

@@ -282,6 +282,10 @@ def test_technologies_and_decrees() -> None:
     assert data.SETH_DECREES["DX03"] == ({"vp": 2, "per": "statue"}, {"vp": 2, "per": "seth_building"})
     assert [data.DECREE_SYMBOLS[data.SETH_DECREE_SYMBOL[d]] for d in ("DX01", "DX02", "DX03", "DX04")] == \
         ["scarab", "eye", "ankh", "lotus"]
+    # one new Decree per symbol (FACTS lists the four on four different symbols)
+    assert sorted(data.SETH_DECREE_SYMBOL.values()) == [0, 1, 2, 3]
+    for t in data.SETH_TECHNOLOGIES.values():
+        assert t["trigger"] is None or t["trigger"]["event"] in data.SETH_EVENTS
     for d, parts in data.SETH_DECREES.items():
         for p in parts:
             assert f"{p['vp']} Victory Points" in data.SETH_CARD_TEXT[d]

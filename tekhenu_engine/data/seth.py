@@ -252,7 +252,7 @@ SETH_TECHNOLOGIES = {
              "effect": {"kind": "hook", "name": "no_maat_penalty"}},
     "TX04": {"trigger": {"event": "maat_phase", "once_per_turn": False, "condition": None},
              "effect": {"kind": "gain", "gains": {"vp": 1}, "per": "blood"}},
-    "TX05": {"trigger": {"event": "thoth_action", "once_per_turn": False, "condition": None},
+    "TX05": {"trigger": {"event": "thoth_action", "once_per_turn": True, "condition": None},
              "effect": {"kind": "hook", "name": "thoth_any_sections_plus_one"}},
 }
 # Decrees (final Scoring): VP = vp * count(what); "pair": min(Priests, Soldiers).

@@ -65,7 +65,7 @@ SETH_PROVENANCE: dict[str, str] = {
     "SETH_HORUS_BONUS": "printed (manual Horus Changes '1 Resource of your choice'; game-help '(not Gold)' wins)",
     "SETH_EVENTS": "printed (the conditions of the cards and bonuses below; names are the engine's)",
     "SETH_ACTION_STEPS": "printed (manual Seth God Action steps 1-6; game-help Seth steps 1-6)",
-    "CONQUEST_TILES": "printed (manual Appendix: A05-A09) and reconstructed (FACTS.md: A01-A04, A10-A12); ids CQ01-CQ12",
+    "CONQUEST_TILES": "reconstructed in part (FACTS.md: A01-A04, A10-A12; A05-A09 printed in the manual Appendix); ids CQ01-CQ12",
     "CONQUEST_FACE_UP": "printed (manual Setup Changes 6: 'Turn the top tile of the stack face up')",
     "SETH_SETUP": "printed (manual Setup Changes 8-12; game-help Setup changes)",
     "SETH_DRAFT_PASSES": "printed (manual Setup Changes 10 A-C)",

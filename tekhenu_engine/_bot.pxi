@@ -56,10 +56,15 @@ cdef enum:
     BL_CARDS = 21           # cards taken by Thoth: (id+1) in 7 bits each
     BL_DONE = 22            # 1 once the turn is over
     BL_N = 25
-    PYR_N = 10
 
-cdef int PYR_ROW_START[5]
-PYR_ROW_START[:] = [0, 4, 7, 9, 10]
+# the pyramid (data.BOT_PYRAMID_ROWS: tiles per row from the base; bot_pyramid has 10 places)
+cdef int PYR_NROWS = len(_data.BOT_PYRAMID_ROWS)
+cdef int PYR_N = sum(_data.BOT_PYRAMID_ROWS)
+cdef int PYR_ROW_START[8]
+for _r in range(PYR_NROWS + 1):
+    PYR_ROW_START[_r] = sum(_data.BOT_PYRAMID_ROWS[:_r])
+if PYR_N != 10 or len(_data.BOT_GOD_TILES) + len(_data.BOT_RESOURCE_TILES) != PYR_N:
+    raise ImportError("the pyramid has 10 places, one per action tile (State.bot_pyramid)")
 
 # Python names of the log fields (tekhenu_engine.botlog renders them)
 BOT_LOG_FIELDS = ("turn", "round", "deben", "pos", "tile", "skipped", "die", "die_tie", "god",
@@ -69,13 +74,10 @@ BOT_LOG_FIELDS = ("turn", "round", "deben", "pos", "tile", "skipped", "die", "di
 
 # ----------------------------------------------------------------------------- pyramid
 cdef inline int pyr_row(int pos) noexcept nogil:
-    if pos < 4:
-        return 0
-    if pos < 7:
-        return 1
-    if pos < 9:
-        return 2
-    return 3
+    cdef int r = 0
+    while r < PYR_NROWS - 1 and pos >= PYR_ROW_START[r + 1]:
+        r += 1
+    return r
 
 cdef int bot_move(int pos, int face) noexcept nogil:
     """Place reached from pos: Pharaoh (0) up-right into the row above, Snake (1) right.
@@ -88,7 +90,7 @@ cdef int bot_move(int pos, int face) noexcept nogil:
         return 0
     r = pyr_row(pos)
     i = pos - PYR_ROW_START[r]
-    if i >= 3 - r:
+    if i >= PYR_ROW_START[r + 1] - PYR_ROW_START[r] - 1:
         return pos          # the right edge: no move exists (never reached in 4 turns)
     if face == 0:
         return PYR_ROW_START[r + 1] + i
@@ -297,7 +299,7 @@ cdef void bot_take(State* s, int p) noexcept nogil:
 
 cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
     cdef int sec = s.die_loc[i] - 1
-    s.die_loc[i] = DL_BOT + p
+    move_die(s, i, DL_BOT + p)
     s.ndice_board[p] += 1
     s.cur_die = i
     s.cur_section = sec
@@ -470,7 +472,7 @@ cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
     cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot], sp, key, best = -1, n = 0, r, c, i, ln
     cdef int lines[2][5]      # Buildings per row / column
     cdef int own[2][5]        # its own Buildings per row / column
-    if tile == 0 or s.pillars[p] >= 8:
+    if tile == 0 or s.pillars[p] >= N_PILLAR:
         return 0
     for i in range(5):
         lines[0][i] = lines[1][i] = own[0][i] = own[1][i] = 0
@@ -525,7 +527,7 @@ cdef void bot_ra(State* s, int p, int v) noexcept nogil:
 cdef int hathor_choices(State* s, int p, int* out) noexcept nogil:
     """Free building spaces where its own Pillars in line score it the most."""
     cdef int i, m, best = -1, n = 0
-    if s.buildings[p] >= 10:
+    if s.buildings[p] >= max_buildings(s, p):
         return 0
     for i in range(nbspaces(s)):
         if s.bspace[i] >= 0:
@@ -581,7 +583,7 @@ cdef void bot_osiris(State* s, int p, int v, int colour) noexcept nogil:
     """Row by the die value, district by its colour (gray: fewest Buildings, leftmost);
     taken spaces move it right (looping), a full row moves it up (looping)."""
     cdef int d0, d, r, rr, dd, cnt, best
-    if s.buildings[p] >= 10:
+    if s.buildings[p] >= max_buildings(s, p):
         return
     if colour < 4:
         d0 = colour
@@ -611,16 +613,16 @@ cdef void bot_osiris(State* s, int p, int v, int colour) noexcept nogil:
 cdef void bot_scoring_cards(State* s, int p) noexcept nogil:
     """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept)."""
     cdef int c
-    for c in range(48):
-        if s.card_loc[c] == CL_BOT:
+    for c in range(MAX_CARDS):
+        if s.card_loc[c] == CL_BOT and (card_type(c) == DECK_BLESSING or card_type(c) == DECK_TECH):
             add_vp(s, p, 2, VP_BOT)
-            if c < 24:
+            if card_type(c) == DECK_BLESSING:
                 s.card_loc[c] = CL_DISCARD
 
 cdef void bot_final(State* s, int p) noexcept nogil:
     """End: 4 VP per Decree (8 with the option; no symbol limit, no limit of 3), 1 VP per 2 Scribes."""
     cdef int c, per = 8 if (s.options & OPT_DECREE8) else 4
-    for c in range(48, 72):
+    for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
         if s.card_loc[c] == CL_BOT:
             add_vp(s, p, per, VP_DECREES)
     add_vp(s, p, s.scribes[p] // 2, VP_BOT)

@@ -44,7 +44,7 @@ cdef inline int held(State* s, int p, int c) noexcept nogil:
 
 cdef inline int tech(State* s, int p, int t) noexcept nogil:
     """Seat p has Technology Tt (t = 1..24) and is not Botankhamun."""
-    return s.card_loc[23 + t] == CL_HAND + p and not is_bot(s, p)
+    return s.card_loc[TECH(t)] == CL_HAND + p and not is_bot(s, p)
 
 cdef inline int uses_die(int flags) noexcept nogil:
     """The action uses the turn's die (the normal action or a B17-B20 / T19 extra)."""
@@ -117,7 +117,7 @@ cdef inline int can_god_die(State* s, int p, int god, int v, int flags) noexcept
         return 1
     if uses_die(flags) and tech(s, p, 14):
         for w in range(v - 2, v + 3):
-            if w >= 1 and w <= 6 and can_god(s, p, god, w, flags):
+            if w >= VALUE_MIN and w <= VALUE_MAX and can_god(s, p, god, w, flags):
                 return 1
     return 0
 
@@ -199,21 +199,21 @@ cdef int hook_bread_upkeep(State* s, int p, int need, int32_t* out) noexcept nog
 
 cdef inline int hook_can_pay_statue(State* s, int p, int cost) noexcept nogil:
     """B13/B14 waive the Granite; T04's Granite may be gained before the action."""
-    if held(s, p, 12) or held(s, p, 13):
+    if held(s, p, BLESS(13)) or held(s, p, BLESS(14)):
         return 1
     if tech(s, p, 4):
         cost -= 1
     return can_pay(s, p, 0, 0, 0, cost)
 
 cdef inline int hook_can_pay_pillar(State* s, int p, int cL, int cG) noexcept nogil:
-    if held(s, p, 12) or held(s, p, 13):
+    if held(s, p, BLESS(13)) or held(s, p, BLESS(14)):
         return 1
     return can_pay(s, p, 0, 0, cL, cG)
 
 cdef inline int hook_can_pay_bread(State* s, int p, int cost) noexcept nogil:
     """B15/B16 waive the Bread; T21's Bread may be gained before the action (not yet gained
     while the action is being chosen, already gained once the Hathor step is on top)."""
-    if held(s, p, 14) or held(s, p, 15):
+    if held(s, p, BLESS(15)) or held(s, p, BLESS(16)):
         return 1
     if tech(s, p, 21) and s.tasks[s.ntasks - 1].type != D_HATHOR:
         cost -= 1
@@ -221,7 +221,7 @@ cdef inline int hook_can_pay_bread(State* s, int p, int cost) noexcept nogil:
 
 cdef inline int hook_can_pay_papyrus(State* s, int p, int n, int purpose) noexcept nogil:
     """purpose 3 Bastet (B15/B16 waive it), 4 Thoth (T20's Papyrus may come first)."""
-    if purpose == 3 and (held(s, p, 14) or held(s, p, 15)):
+    if purpose == 3 and (held(s, p, BLESS(15)) or held(s, p, BLESS(16))):
         return 1
     if purpose == 4 and tech(s, p, 20) and s.tasks[s.ntasks - 1].type != D_THOTH_REFRESH:
         n -= 1
@@ -229,14 +229,14 @@ cdef inline int hook_can_pay_papyrus(State* s, int p, int n, int purpose) noexce
 
 cdef inline int hook_papyrus_cost(State* s, int p, int n, int purpose, int flags) noexcept nogil:
     """Bastet's Papyrus: with B15/B16 in hand the seat first decides whether to play one."""
-    if purpose == 3 and n > 0 and not (flags & F_FREE) and (held(s, p, 14) or held(s, p, 15)):
+    if purpose == 3 and n > 0 and not (flags & F_FREE) and (held(s, p, BLESS(15)) or held(s, p, BLESS(16))):
         push(s, D_BLESS, p, M_FREE_PB, n, 0, 0)
         return 0
     return n
 
 cdef inline int hook_bread_cost(State* s, int p, int n, int flags) noexcept nogil:
     """Hathor's Bread: with B15/B16 in hand the seat first decides whether to play one."""
-    if n > 0 and not (flags & F_FREE) and (held(s, p, 14) or held(s, p, 15)):
+    if n > 0 and not (flags & F_FREE) and (held(s, p, BLESS(15)) or held(s, p, BLESS(16))):
         push(s, D_BLESS, p, M_FREE_PB, 0, n, 0)
         return 0
     return n
@@ -247,7 +247,7 @@ cdef inline int hook_free_lg(State* s, int p, int flags) noexcept nogil:
     Returns 1 when the payment is handled here (a D_BLESS step decides it)."""
     cdef Task* top = &s.tasks[s.ntasks - 1]
     cdef int cL, cG
-    if (flags & F_FREE) or not (held(s, p, 12) or held(s, p, 13)):
+    if (flags & F_FREE) or not (held(s, p, BLESS(13)) or held(s, p, BLESS(14))):
         return 0
     if top.type == A_HORUS_RES:
         cL = 0
@@ -307,10 +307,10 @@ cdef inline int hook_take_ok(State* s, int p, int sec, int col, int v, int pur, 
         return 1
     if is_bot(s, p):
         return 0
-    if held(s, p, 10) or held(s, p, 11):
+    if held(s, p, BLESS(11)) or held(s, p, BLESS(12)):
         return 1
-    if (held(s, p, 8) or held(s, p, 9)) and (pur < 2 or tech(s, p, 8)):
-        for vv in range(1, 7):
+    if (held(s, p, BLESS(9)) or held(s, p, BLESS(10))) and (pur < 2 or tech(s, p, 8)):
+        for vv in range(DIE_MIN[col], DIE_MAX[col] + 1):
             if can_god(s, p, sec, vv, 0):
                 return 1
     return 0
@@ -323,9 +323,9 @@ cdef int die_ok(State* s, int p, int colour, int value) noexcept nogil:
     pur = purity_of(s, s.cur_section, colour)
     if pur == 2 and not tech(s, p, 8):
         return 0
-    if colour < 4:
+    if DIE_PROD[colour] >= 0:
         return 1
-    value_range(s, p, value, &lo, &hi)
+    value_range(s, p, colour, value, &lo, &hi)
     for v in range(lo, hi + 1):
         if can_god_die(s, p, s.cur_section, v, 0):
             return 1
@@ -379,44 +379,22 @@ cdef inline void hook_before_action(State* s, int p, int act) noexcept nogil:
 
 cdef inline void hook_after_action(State* s, int p, int act) noexcept nogil:
     """The action is pushed. T19: with a Tainted die and a God action, Produce first for 1 Scribe."""
-    if act < 6 and not s.cur_anubis and s.cur_colour < 4 and tech(s, p, 19) \
+    if act < NGOD_ACTIONS and not s.cur_anubis and DIE_PROD[s.cur_colour] >= 0 and tech(s, p, 19) \
             and s.die_loc[s.cur_die] == DL_TAINT + p and hook_scribe_budget(s, p) >= 1:
         push(s, D_BLESS, p, M_T19, 0, 0, 0)
 
 cdef inline int hook_god_action(State* s, int p, int god, int value, int flags) noexcept nogil:
     """A God action starts. T14 first offers its value change (the action is pushed again);
-    then the per-action Technologies pay. Returns 1 when the action was deferred."""
+    then the per-action Technologies pay (the god_action event). Returns 1 when the action
+    was deferred."""
     if is_bot(s, p):
         return 0
     if not (flags & F_CARDS_DONE) and uses_die(flags) and tech(s, p, 14):
         push(s, A_GOD, p, god, value, flags | F_CARDS_DONE, 0)
         push(s, D_BLESS, p, M_T14, 0, 0, 0)
         return 1
-    if value == 1 and uses_die(flags) and tech(s, p, 11):
-        add_vp(s, p, 2, VP_ACTIONS)
-    if god == 0:
-        if tech(s, p, 4):
-            add_vp(s, p, 2, VP_ACTIONS)
-            s.res[p][3] += 1
-    elif god == 1:
-        if tech(s, p, 2):
-            add_vp(s, p, 2, VP_ACTIONS)
-    elif god == 2:
-        if tech(s, p, 21):
-            s.res[p][1] += 1
-    elif god == 3:
-        if tech(s, p, 6):
-            add_vp(s, p, 2, VP_ACTIONS)
-            gain_population(s, p, 1)
-            gain_happiness(s, p, 1)
-    elif god == 4:
-        if tech(s, p, 3):
-            add_vp(s, p, 2, VP_ACTIONS)
-        if tech(s, p, 20):
-            s.res[p][0] += 1
-    else:
-        if tech(s, p, 1):
-            add_vp(s, p, 2, VP_ACTIONS)
+    # T01-T04, T06, T11, T20, T21: data rows (data.TRIGGERS) fired through the trigger layer
+    fire(s, p, EV_GOD_ACTION, god, value, flags)
     return 0
 
 cdef inline void hook_horus_bonus(State* s, int q, int god) noexcept nogil:
@@ -433,7 +411,7 @@ cdef inline int any_produce_blessing(State* s, int p) noexcept nogil:
     for c in range(6):
         if s.card_loc[c] == CL_HAND + p:
             return 1
-    return s.card_loc[20] == CL_HAND + p or s.card_loc[21] == CL_HAND + p
+    return s.card_loc[BLESS(21)] == CL_HAND + p or s.card_loc[BLESS(22)] == CL_HAND + p
 
 cdef inline int hook_produce_start(State* s, int p, int r, int value, int flags) noexcept nogil:
     """A Produce action starts: T13's value change and the Produce Blessings are decided
@@ -470,15 +448,15 @@ cdef inline void hook_turn_start(State* s, int p) noexcept nogil:
     """D_TAKE is on top: B07/B08 and B23/B24 may be played first."""
     if is_bot(s, p):
         return
-    if s.card_loc[6] == CL_HAND + p or s.card_loc[7] == CL_HAND + p \
-            or s.card_loc[22] == CL_HAND + p or s.card_loc[23] == CL_HAND + p:
+    if s.card_loc[BLESS(7)] == CL_HAND + p or s.card_loc[BLESS(8)] == CL_HAND + p \
+            or s.card_loc[BLESS(23)] == CL_HAND + p or s.card_loc[BLESS(24)] == CL_HAND + p:
         push(s, D_BLESS, p, M_START, 0, 0, 0)
 
 cdef inline void hook_turn_end(State* s, int p) noexcept nogil:
     """B07/B08 may also be played after the action, before the turn passes."""
     if is_bot(s, p):
         return
-    if s.card_loc[6] == CL_HAND + p or s.card_loc[7] == CL_HAND + p:
+    if s.card_loc[BLESS(7)] == CL_HAND + p or s.card_loc[BLESS(8)] == CL_HAND + p:
         push(s, D_BLESS, p, M_END, 0, 0, 0)
 
 cdef inline void hook_maat_faith(State* s, int p) noexcept nogil:
@@ -534,9 +512,9 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
             if (c >= 12 and c < 16) or not offered(s, p, c, t.b):
                 continue
             if c < 10:
-                for v in range(1, 7):
-                    if v != s.cur_value and (s.cur_colour < 4 or s.cur_anubis or held(s, p, 10)
-                                             or held(s, p, 11) or die_ok(s, p, s.cur_colour, v)):
+                for v in range(DIE_MIN[s.cur_colour], DIE_MAX[s.cur_colour] + 1):
+                    if v != s.cur_value and (DIE_PROD[s.cur_colour] >= 0 or s.cur_anubis or held(s, p, BLESS(11))
+                                             or held(s, p, BLESS(12)) or die_ok(s, p, s.cur_colour, v)):
                         out[n] = bl(c, v)
                         n += 1
             elif c < 12:
@@ -545,7 +523,7 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                         continue
                     for d in range(3):
                         v = s.cur_value + d - 1
-                        if v >= 1 and v <= 6 and die_ok(s, p, col, v):
+                        if v >= DIE_MIN[col] and v <= DIE_MAX[col] and die_ok(s, p, col, v):
                             out[n] = bl(c, col * 3 + d)
                             n += 1
             else:
@@ -568,8 +546,8 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                         out[n] = bl(c, side + 2 * order)
                         n += 1
     elif m == M_T08:
-        out[0] = bl(24 + 7, 0)
-        out[1] = bl(24 + 7, 1)
+        out[0] = bl(TECH(8), 0)
+        out[1] = bl(TECH(8), 1)
         n = 2
     elif m == M_PRODUCE:
         out[n] = mk(K_PASS, 0)
@@ -584,8 +562,8 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
         i = find_task(s, A_PRODUCE)
         if i >= 0:
             for v in range(s.tasks[i].b - 2, s.tasks[i].b + 3):
-                if v >= 1 and v <= 6 and v != s.tasks[i].b:
-                    out[n] = bl(24 + 12, v)
+                if v >= DIE_MIN[s.cur_colour] and v <= DIE_MAX[s.cur_colour] and v != s.tasks[i].b:
+                    out[n] = bl(TECH(13), v)
                     n += 1
     elif m == M_T14:
         i = find_task(s, A_GOD)
@@ -594,9 +572,9 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
             n += 1
         if i >= 0:
             for v in range(s.tasks[i].b - 2, s.tasks[i].b + 3):
-                if v >= 1 and v <= 6 and v != s.tasks[i].b \
+                if v >= DIE_MIN[s.cur_colour] and v <= DIE_MAX[s.cur_colour] and v != s.tasks[i].b \
                         and can_god(s, p, s.tasks[i].a, v, s.tasks[i].c):
-                    out[n] = bl(24 + 13, v)
+                    out[n] = bl(TECH(14), v)
                     n += 1
     elif m == M_FREE_LG or m == M_FREE_PB:
         if (m == M_FREE_LG and can_pay(s, p, 0, 0, t.b, t.c)) or \
@@ -616,7 +594,7 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
             lo = 0
         hi = t.b if t.b < s.gold[p] else s.gold[p]
         for v in range(lo, hi + 1):
-            out[n] = bl(24 + 9, v)
+            out[n] = bl(TECH(10), v)
             n += 1
     elif m == M_DO_EXTRA:
         if can_god_die(s, p, t.b, s.cur_value, F_EXTRA | F_SAMEDIE):
@@ -624,7 +602,7 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
             n = 1
     elif m == M_T19:
         out[0] = mk(K_PASS, 0)
-        out[1] = bl(24 + 18, 0)
+        out[1] = bl(TECH(19), 0)
         n = 2
     return n
 
@@ -711,27 +689,17 @@ cdef void do_bless(State* s, Task t, int32_t a) noexcept nogil:
     elif m == M_DO_EXTRA:
         push_god(s, p, t.b, s.cur_value, F_EXTRA | F_SAMEDIE)
     elif m == M_T19:
-        push(s, A_PRODUCE, p, s.cur_colour, s.cur_value, F_EXTRA | F_SAMEDIE, 0)
+        push(s, A_PRODUCE, p, DIE_PROD[s.cur_colour], s.cur_value, F_EXTRA | F_SAMEDIE, 0)
         settle_scribes(s, p, 1)
 
 # ----------------------------------------------------------------------------- Decrees
 cdef inline int thresholds(int v) noexcept nogil:
-    """Happiness thresholds 9/13/16/19/21 reached (not cumulative: the highest counts)."""
-    if v >= 21:
-        return 5
-    if v >= 19:
-        return 4
-    if v >= 16:
-        return 3
-    if v >= 13:
-        return 2
-    if v >= 9:
-        return 1
-    return 0
+    """Happiness thresholds (HAPPINESS_THRESHOLDS) reached (not cumulative: the highest counts)."""
+    return HAP_LEVEL[v] if 0 <= v < 32 else HAP_LEVEL[31]
 
 cdef int count_techs(State* s, int p) noexcept nogil:
     cdef int c, n = 0
-    for c in range(24, 48):
+    for c in range(DECK_FIRST[DECK_TECH], DECK_FIRST[DECK_TECH] + DECK_N[DECK_TECH]):
         if s.card_loc[c] == CL_HAND + p:
             n += 1
     return n
@@ -775,9 +743,9 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
         return 3 * count_techs(s, p)
     if d == 1:
         k = 0
-        for c in range(48, 72):
+        for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
             if s.card_loc[c] == CL_HAND + p:
-                k |= 1 << DECREE_SYM[c - 48]
+                k |= 1 << DECREE_SYM[c - DECREE(1)]
         return 4 * ((k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1))
     if d == 2 or d == 22:
         return 0
@@ -798,7 +766,7 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
         return s.happiness[p] - mn
     if d == 6:
         v = 3 * s.scribes[p]
-        return v if v < 21 else 21
+        return v if v < D07_CAP else D07_CAP
     if d == 7:
         # D04 is scored first: its Resources are paid with the cheapest first (non-Gold)
         stock = s.res[p][0] + s.res[p][1] + s.res[p][2] + s.res[p][3]
@@ -807,7 +775,7 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
             v = 2 * s.gold[p] + stock - k
         else:
             v = 2 * (s.gold[p] - (k - stock))
-        return v if v < 20 else 20
+        return v if v < D08_CAP else D08_CAP
     if d == 8:
         return 3 * osiris_count(s, p, 2, 4)
     if d == 9:
@@ -853,11 +821,11 @@ cdef int set_vp(State* s, int p, int x) noexcept nogil:
     for i in range(3):
         ids[i] = ((x >> (7 * i)) & 0x7F) - 1
     for i in range(3):          # D04 first
-        if ids[i] == 48 + 3:
+        if ids[i] == DECREE(4):
             v += decree_vp(s, p, 3, &paid)
     for i in range(3):
-        if ids[i] >= 48 and ids[i] != 48 + 3:
-            v += decree_vp(s, p, ids[i] - 48, &paid)
+        if ids[i] >= 0 and card_type(ids[i]) == DECK_DECREE and ids[i] != DECREE(4):
+            v += decree_vp(s, p, ids[i] - DECREE(1), &paid)
     return v
 
 cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:
@@ -871,9 +839,9 @@ cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:
     for i in range(4):
         nsym[i] = 1
         by_sym[i][0] = -1
-    for c in range(48, 72):
+    for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
         if s.card_loc[c] == CL_HAND + p:
-            k = DECREE_SYM[c - 48]
+            k = DECREE_SYM[c - DECREE(1)]
             by_sym[k][nsym[k]] = c
             nsym[k] += 1
     for a in range(nsym[0]):
@@ -915,7 +883,7 @@ cdef void score_decree_set(State* s, int p, int x) noexcept nogil:
     cdef int i, k, paid = 0, r
     cdef int v = set_vp(s, p, x)
     for i in range(3):
-        if ((x >> (7 * i)) & 0x7F) - 1 == 48 + 3:
+        if ((x >> (7 * i)) & 0x7F) - 1 == DECREE(4):
             decree_vp(s, p, 3, &paid)
     k = paid
     for r in range(4):

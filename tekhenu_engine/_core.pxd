@@ -1,6 +1,12 @@
 # cython: language_level=3
 """C-level declarations of the rules core, shared by the compiled agents."""
-from libc.stdint cimport uint64_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, int32_t
+
+cdef enum:
+    # format of a saved state (State.version). 2: the second-generation core (Produce is its own
+    # action kind K_PRODUCE, costs may name Soldiers, Priests and Faith); format 1 (the first core)
+    # has the same struct layout and stores no action in a state, so it loads by upgrade_state.
+    STATE_FORMAT = 2
 
 cdef enum:
     MAXP = 4
@@ -11,6 +17,217 @@ cdef enum:
     NT = 25        # temple spaces
     NB = 18        # building spaces
     NMARKET = 15
+
+# ----------------------------------------------------------------------------- enums
+# Defined once here; _core.pyx exports them to Python (ENUMS, ACTION_KINDS, STEP_TYPES, ...)
+# and _search.pyx cimports them.
+cdef enum:
+    # die locations
+    DL_BAG = 0          # 1..6: wheel section god+1; 7: Seth board
+    DL_SETH = 7
+    DL_PURE = 10        # + seat
+    DL_TAINT = 20       # + seat
+    DL_ANUBIS = 30      # + seat (below the scales)
+    DL_BOT = 40         # + seat (beside Botankhamun's pyramid)
+    DL_BOX = 99
+
+cdef enum:
+    # card locations
+    CL_PILE = 0
+    CL_DISCARD = 1
+    CL_BOX = 2
+    CL_MARKET = 3
+    CL_UNKNOWN = 4
+    CL_BOTTOM = 5
+    CL_BOT = 6          # Botankhamun's face-down pile (cards without effect)
+    CL_HAND = 8         # + seat
+    CL_PENDING = 12     # + seat
+    CL_BOTTOMK = 16     # + seat that knows it
+
+cdef enum:
+    # task types: chance steps 1-19, decisions 20-59, automatic 60+
+    CH_WHEEL = 1
+    CH_HORUS = 2
+    CH_DIE = 3
+    CH_PILLAR = 4
+    CH_CARD = 5
+    CH_REVEAL = 6
+    CH_FIRST = 7
+    CH_DEBEN = 8
+    CH_TIE = 9
+    CH_BOTDESTINY = 10
+    CH_PICKSTART = 11
+    CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
+    CH_LAST = 19
+    D_KEEP = 20
+    D_DRAFT = 21
+    D_DESTINY = 22
+    D_GAIN = 23
+    D_TAKE = 24
+    D_ADJUST = 25
+    D_ACTION = 26
+    D_HORUS = 27
+    D_RA_SPACE = 28
+    D_RA_ROT = 29
+    D_HATHOR = 30
+    D_OSIRIS = 31
+    D_THOTH_REFRESH = 32
+    D_THOTH_CARD = 33
+    D_PAY = 34
+    D_FAITH = 35
+    D_BREAD = 36
+    D_DECREES = 37
+    D_EXTRA = 38
+    D_BLESS = 39
+    D_LAST = 59
+    A_NEXT_TURN = 60
+    A_TURN = 61
+    A_PLACE_DIE = 62
+    A_END_TURN = 63
+    A_HORUS_RES = 64
+    A_RA_RES = 65
+    A_HATHOR_RES = 66
+    A_BASTET_RES = 67
+    A_THOTH_PAY = 68
+    A_OSIRIS_RES = 69
+    A_PRODUCE = 70
+    A_BONUS = 71
+    A_ROTATION = 72
+    A_MAAT = 73
+    A_MAAT_ORDER = 74
+    A_SCORING = 75
+    A_MAAT_END = 76
+    A_REFILL = 77
+    A_FINAL = 78
+    A_SETUP = 79
+    A_INIT_ORDER = 80
+    A_REWARDS = 81
+    A_RA_SLIDE = 82
+    A_THOTH_DISCARD = 83
+    A_KEEP_RETURN = 84
+    A_DESTINY_ROUND = 85
+    A_BREAD_CHECK = 86
+    A_BOT_TURN = 87
+    A_BOT_TAKE = 88
+    A_BOT_ACT = 89
+    A_WINNER = 90
+    A_GOD = 91
+    A_MARKET_OPEN = 92
+    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (_bot.pxi)
+
+cdef enum:
+    # action kinds (high byte of an action)
+    K_PASS = 1
+    K_ROLL = 2        # chance: colour*6 + value-1
+    K_WHEEL = 3       # chance: arrow god
+    K_HORUS_TILE = 4  # chance: god for the next slot
+    K_TILE = 5        # chance: pillar tile 1..27
+    K_DRAW = 6        # chance: card id
+    K_REVEAL = 7      # chance: starting card 0..11
+    K_FIRST = 8       # chance: seat
+    K_DEBEN = 9       # chance: 0 pharaoh, 1 snake
+    K_TIE = 10        # chance: index
+    K_KEEP = 11       # card id
+    K_DRAFT = 12      # starting card 0..11
+    K_DESTINY = 13    # destiny 0..3
+    K_GAIN = 14       # gain item
+    K_TAKE = 15       # section<<8 | colour<<4 | value ; bit 15: anubis
+    K_VALUE = 16      # value
+    K_ACT = 17        # God action 0-6 (0-5 the base gods; 6 kept for Seth)
+    K_STATUE = 18     # 0 god, 1+k people space k
+    K_SPACE = 19      # temple space 0..24
+    K_ROT = 20
+    K_BUILD = 21      # building space 0..17
+    K_DISTRICT = 22
+    K_REFRESH = 23    # section
+    K_SECTION = 24    # section
+    K_CARD = 25       # card id
+    K_PAY = 26        # packed spend P,B,L,G,Au (3 bits each)
+    K_FAITH = 27      # net faith + 32
+    K_BREAD = 28      # bread<<4 | gold
+    K_DECREES = 29    # up to 3 card ids + 1 (7 bits each)
+    K_EXTRA = 30      # action code (ACT_*) << 4 | value
+    K_BLESS = 31      # play a blessing card id
+    K_BOTDESTINY = 32 # chance: destiny card
+    K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
+    K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
+
+cdef enum:
+    # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
+    ACT_SETH = 6          # Time of Seth's 7th God action (no base-game action uses it)
+    NGOD_ACTIONS = 7
+    ACT_PRODUCE = 7       # Produce with the die's colour
+    ACT_PRODUCE_RES = 8   # + r: Produce Resource r (an Anubis die, or an extra action)
+
+cdef enum:
+    # a cost (D_PAY task.a): 3 bits per item at these shifts; Gold stands in for the four
+    # Resources only, Soldiers, Priests and Faith are paid as they are
+    COST_P = 0
+    COST_B = 3
+    COST_L = 6
+    COST_G = 9
+    COST_SOLDIERS = 12
+    COST_PRIESTS = 15
+    COST_FAITH = 18
+    COST_BITS = 21
+
+cdef enum:
+    # trigger layer (_effects.pxi): events, and the sizes of the effect table
+    EV_GOD_ACTION = 0
+    NEVENTS = 1
+    MAX_EFFECTS = 64
+    MAX_EFFECT_REWARDS = 4
+
+cdef enum:
+    # gain items for D_GAIN
+    G_P = 0
+    G_B = 1
+    G_L = 2
+    G_G = 3
+    G_POP1 = 4
+    G_HAP1 = 5
+    G_POP2 = 6
+    G_FAITH3 = 7
+    G_PRODP = 8       # +1 production track P..G (8..11)
+    G_NONE = 12
+
+cdef enum:
+    # decks (card table data.CARD_DECKS; also the slot types of data.MARKET_SECTIONS)
+    DECK_BLESSING = 0
+    DECK_TECH = 1
+    DECK_DECREE = 2
+    NDECKS = 3
+
+cdef enum:
+    # VP breakdown categories
+    VP_DISTRICTS = 0
+    VP_TEMPLE = 1
+    VP_STATUES = 2
+    VP_HAPPINESS = 3
+    VP_PRODUCTION = 4
+    VP_BUILDROW = 5
+    VP_BREAD = 6
+    VP_MAAT = 7
+    VP_DECREES = 8
+    VP_TURNORDER = 9
+    VP_ACTIONS = 10
+    VP_BOT = 11
+    NVP = 12          # number of VP categories (VP_CATEGORIES)
+
+cdef enum:
+    # flags of a god action
+    F_NOHAP = 1       # Osiris without the Happiness loss
+    F_FREE = 2        # pay no Resources (D23)
+    F_ONLY_LG = 4     # Osiris: quarry only
+    F_ONLY_PB = 8     # Osiris: workshop only
+    F_EXTRA = 16      # not the turn's main action
+
+# options
+cdef enum:
+    OPT_RANDOM_HORUS = 1
+    OPT_RANDOM_WHEEL = 2
+    OPT_DECREE8 = 4
+    OPT_RANDOM_START = 8
 
 cdef struct Task:
     int type
@@ -104,22 +321,47 @@ cdef struct State:
     int ntasks
     int overflow         # 1: a push found the task stack full (the step was dropped); keeps the struct free of padding
     Task tasks[64]
+    # derived index (rebuilt by rebuild_dice_index on loading; format 1 ended above): bit i of
+    # dice_at[k] is set when die i is in the bag (k = 0) or in wheel section k - 1 (k = 1..6)
+    unsigned int dice_at[8]
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil
 cdef void apply_action(State* s, int32_t a) noexcept nogil
+cdef int apply_action_legal(State* s, int32_t a, int32_t* legal) noexcept nogil
+cdef int is_legal(State* s, int32_t a) noexcept nogil
 cdef int32_t sample_chance(State* s) noexcept nogil
-cdef int current_player(State* s) noexcept nogil
-cdef uint64_t rng_next(uint64_t* r) noexcept nogil
 cdef void playout_random(State* s, uint64_t* r) noexcept nogil
 
 # --- used by the compiled search (_search.pyx)
-cdef int rng_int(uint64_t* r, int n) noexcept nogil
 cdef void advance(State* s) noexcept nogil
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil
 cdef int winner(State* s) noexcept nogil
 cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
 cdef int happiness_vp(int h) noexcept nogil
-cdef int purity_of(State* s, int god, int colour) noexcept nogil
+cdef const int* purity_table() noexcept nogil   # PURITY_AT[arrow][section][colour], 6 x 7 x 8
 cdef int chance_visible(State* s, int seat) noexcept nogil
+cdef void rebuild_dice_index(State* s) noexcept nogil
 cdef int decision_visible(State* s, int seat) noexcept nogil
+
+# ----------------------------------------------------------------------------- inline helpers
+# Defined here so that both extension modules (_core and _search) inline them.
+cdef inline uint64_t rng_next(uint64_t* r) noexcept nogil:
+    """splitmix64."""
+    r[0] += <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t z = r[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+cdef inline int rng_int(uint64_t* r, int n) noexcept nogil:
+    # (x >> 33) < 2**31: the 32-bit remainder is the same number, and a cheaper division
+    return <int>(<uint32_t>(rng_next(r) >> 33) % <uint32_t>n)
+
+cdef inline int current_player(State* s) noexcept nogil:
+    """Seat to decide, -1 at a chance step, -2 when the game is over."""
+    if s.ntasks == 0:
+        return -2
+    if s.tasks[s.ntasks - 1].type <= CH_LAST:
+        return -1
+    return s.tasks[s.ntasks - 1].p

@@ -18,6 +18,19 @@ CODES: dict[str, Any]
 BOT_LOG_FIELDS: tuple[str, ...]
 INVARIANT_NAMES: dict[int, str]
 ENC_OBS_VERSION: int
+OLD_STATE_VERSIONS: tuple[int, ...]
+# the enums of _core.pxd by name (tekhenu_engine.enums wraps them as IntEnums)
+ENUMS: dict[str, dict[str, int]]
+ACTION_KINDS: dict[str, int]
+ACTION_CODES: dict[str, int]
+CARD_LOCATIONS: dict[str, int]
+DIE_LOCATIONS: dict[str, int]
+GAIN_ITEMS: dict[str, int]
+GOD_FLAGS: dict[str, int]
+OPTION_CODES: dict[str, int]
+VP_CODES: dict[str, int]
+COST_SHIFTS: dict[str, int]
+DECKS: dict[str, Any]
 
 
 class Step(NamedTuple):

@@ -17,184 +17,14 @@ from libc.stdint cimport uint64_t, uint32_t, int32_t
 
 cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
+    int __builtin_popcount(unsigned int x) nogil
 from tekhenu_engine cimport _core
 from tekhenu_engine import data as _data
 from tekhenu_engine import errors as _errors
 from collections import namedtuple as _namedtuple
 
-# ----------------------------------------------------------------------------- enums
-cdef enum:
-    # die locations
-    DL_BAG = 0          # 1..6: wheel section god+1; 7: Seth board
-    DL_SETH = 7
-    DL_PURE = 10        # + seat
-    DL_TAINT = 20       # + seat
-    DL_ANUBIS = 30      # + seat (below the scales)
-    DL_BOT = 40         # + seat (beside Botankhamun's pyramid)
-    DL_BOX = 99
-
-cdef enum:
-    # card locations
-    CL_PILE = 0
-    CL_DISCARD = 1
-    CL_BOX = 2
-    CL_MARKET = 3
-    CL_UNKNOWN = 4
-    CL_BOTTOM = 5
-    CL_BOT = 6          # Botankhamun's face-down pile (cards without effect)
-    CL_HAND = 8         # + seat
-    CL_PENDING = 12     # + seat
-    CL_BOTTOMK = 16     # + seat that knows it
-
-cdef enum:
-    # task types: chance steps 1-19, decisions 20-59, automatic 60+
-    CH_WHEEL = 1
-    CH_HORUS = 2
-    CH_DIE = 3
-    CH_PILLAR = 4
-    CH_CARD = 5
-    CH_REVEAL = 6
-    CH_FIRST = 7
-    CH_DEBEN = 8
-    CH_TIE = 9
-    CH_BOTDESTINY = 10
-    CH_PICKSTART = 11
-    CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
-    CH_LAST = 19
-    D_KEEP = 20
-    D_DRAFT = 21
-    D_DESTINY = 22
-    D_GAIN = 23
-    D_TAKE = 24
-    D_ADJUST = 25
-    D_ACTION = 26
-    D_HORUS = 27
-    D_RA_SPACE = 28
-    D_RA_ROT = 29
-    D_HATHOR = 30
-    D_OSIRIS = 31
-    D_THOTH_REFRESH = 32
-    D_THOTH_CARD = 33
-    D_PAY = 34
-    D_FAITH = 35
-    D_BREAD = 36
-    D_DECREES = 37
-    D_EXTRA = 38
-    D_BLESS = 39
-    D_LAST = 59
-    A_NEXT_TURN = 60
-    A_TURN = 61
-    A_PLACE_DIE = 62
-    A_END_TURN = 63
-    A_HORUS_RES = 64
-    A_RA_RES = 65
-    A_HATHOR_RES = 66
-    A_BASTET_RES = 67
-    A_THOTH_PAY = 68
-    A_OSIRIS_RES = 69
-    A_PRODUCE = 70
-    A_BONUS = 71
-    A_ROTATION = 72
-    A_MAAT = 73
-    A_MAAT_ORDER = 74
-    A_SCORING = 75
-    A_MAAT_END = 76
-    A_REFILL = 77
-    A_FINAL = 78
-    A_SETUP = 79
-    A_INIT_ORDER = 80
-    A_REWARDS = 81
-    A_RA_SLIDE = 82
-    A_THOTH_DISCARD = 83
-    A_KEEP_RETURN = 84
-    A_DESTINY_ROUND = 85
-    A_BREAD_CHECK = 86
-    A_BOT_TURN = 87
-    A_BOT_TAKE = 88
-    A_BOT_ACT = 89
-    A_WINNER = 90
-    A_GOD = 91
-    A_MARKET_OPEN = 92
-    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (_bot.pxi)
-
-cdef enum:
-    # action kinds (high byte of an action)
-    K_PASS = 1
-    K_ROLL = 2        # chance: colour*6 + value-1
-    K_WHEEL = 3       # chance: arrow god
-    K_HORUS_TILE = 4  # chance: god for the next slot
-    K_TILE = 5        # chance: pillar tile 1..27
-    K_DRAW = 6        # chance: card id
-    K_REVEAL = 7      # chance: starting card 0..11
-    K_FIRST = 8       # chance: seat
-    K_DEBEN = 9       # chance: 0 pharaoh, 1 snake
-    K_TIE = 10        # chance: index
-    K_KEEP = 11       # card id
-    K_DRAFT = 12      # starting card 0..11
-    K_DESTINY = 13    # destiny 0..3
-    K_GAIN = 14       # gain item
-    K_TAKE = 15       # section<<8 | colour<<4 | value ; bit 15: anubis
-    K_VALUE = 16      # value
-    K_ACT = 17        # 0-5 god, 6 produce (die colour), 7+r produce resource r (anubis / extra)
-    K_STATUE = 18     # 0 god, 1+k people space k
-    K_SPACE = 19      # temple space 0..24
-    K_ROT = 20
-    K_BUILD = 21      # building space 0..17
-    K_DISTRICT = 22
-    K_REFRESH = 23    # section
-    K_SECTION = 24    # section
-    K_CARD = 25       # card id
-    K_PAY = 26        # packed spend P,B,L,G,Au (3 bits each)
-    K_FAITH = 27      # net faith + 32
-    K_BREAD = 28      # bread<<4 | gold
-    K_DECREES = 29    # up to 3 card ids + 1 (7 bits each)
-    K_EXTRA = 30      # action<<4 | value
-    K_BLESS = 31      # play a blessing card id
-    K_BOTDESTINY = 32 # chance: destiny card
-    K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
-
-cdef enum:
-    # gain items for D_GAIN
-    G_P = 0
-    G_B = 1
-    G_L = 2
-    G_G = 3
-    G_POP1 = 4
-    G_HAP1 = 5
-    G_POP2 = 6
-    G_FAITH3 = 7
-    G_PRODP = 8       # +1 production track P..G (8..11)
-    G_NONE = 12
-
-cdef enum:
-    # VP breakdown categories
-    VP_DISTRICTS = 0
-    VP_TEMPLE = 1
-    VP_STATUES = 2
-    VP_HAPPINESS = 3
-    VP_PRODUCTION = 4
-    VP_BUILDROW = 5
-    VP_BREAD = 6
-    VP_MAAT = 7
-    VP_DECREES = 8
-    VP_TURNORDER = 9
-    VP_ACTIONS = 10
-    VP_BOT = 11
-
-cdef enum:
-    # flags of a god action
-    F_NOHAP = 1       # Osiris without the Happiness loss
-    F_FREE = 2        # pay no Resources (D23)
-    F_ONLY_LG = 4     # Osiris: quarry only
-    F_ONLY_PB = 8     # Osiris: workshop only
-    F_EXTRA = 16      # not the turn's main action
-
-# options
-cdef enum:
-    OPT_RANDOM_HORUS = 1
-    OPT_RANDOM_WHEEL = 2
-    OPT_DECREE8 = 4
-    OPT_RANDOM_START = 8
+# The enums (die and card locations, step types, action kinds, gain items, VP categories,
+# god-action flags, option bits) are declared once in _core.pxd; ENUMS below exports them.
 
 DEF_VERSION = 1
 
@@ -222,18 +52,66 @@ cdef int MARKET_SEC[15]
 cdef int SEC_FIRST[4]
 cdef int SEC_N[4]
 cdef int DECREE_SYM[24]
+cdef int DECK_FIRST[3]        # card table: first id of each deck (data.CARD_DECKS) ...
+cdef int DECK_N[3]            # ... and its number of cards
+cdef int CARD_DECK[128]       # deck of a card id (-1: no card with this id in the game)
 cdef int OS_PROD[6]
 cdef int OS_PAIR[6]
 cdef int OS_GAIN[6]
 cdef int OS_GOLD[6]
 cdef int OS_ANY[6]
-cdef int DICE_COUNT[5][5]
+cdef int DICE_COUNT[5][8]     # dice in the bag per colour, by player count
+cdef int NBAG_COLOURS         # colours in the base game's bag
+cdef int DIE_NFACES[8]        # dice table (data.DIE_FACES ...): faces per colour ...
+cdef int DIE_FACE[8][8]       # ... the faces ...
+cdef int DIE_MULT[8][8]       # ... how many faces show a value (1..7) ...
+cdef int DIE_MIN[8]           # ... the lowest and ...
+cdef int DIE_MAX[8]           # ... highest value ...
+cdef int DIE_PROD[8]          # ... the Resource it produces (-1: cannot Produce) ...
+cdef int DIE_ANUBIS_OK[8]     # ... and whether an Anubis action may take it
+cdef int VALUE_MIN, VALUE_MAX # values of an action "as if any die value"
 cdef int BOT_RES_TILE[4][4]
 cdef int BOT_CHART[6][2]
 cdef int BOT_BAL[4]
+# rule constants (data.base / data.solo): every number of a rule comes from here
+cdef int RA_SLOT[6]           # Ra slot (0 left .. 2 right) for a die value 1..6
+cdef int THOTH_N[6]           # cards taken for a die value
+cdef int THOTH_COST[6]        # Papyrus paid for a die value
+cdef int THOTH_ACC[4]         # lowest Happiness that opens a Market section to Thoth
+cdef int MARKET_OPEN_POP[4]   # Population that opens a Market section (0: open at setup)
+cdef int HAP_REWARD[3]        # Happiness of the 1 Gold / 1 Scribe / extra-action rewards
+cdef int HAP_VP[32]           # Scoring VP for a Happiness (HAPPINESS_THRESHOLDS)
+cdef int HAP_LEVEL[32]        # thresholds reached (not cumulative) for a Happiness or Population
+cdef int NMAAT_PEN
+cdef int MAAT_PEN_AT[8]       # Maat: a balance at most this ...
+cdef int MAAT_PEN_VP[8]       # ... loses this many VP (the worst band first)
+cdef int SCORING_AT[8]        # 1 if a Scoring follows this Maat phase (1-based)
+cdef int MAAT_LAST            # the Maat phase that ends the game
+cdef int NSCORINGS            # Scorings in a game
+cdef int ROUNDS_ROT           # rounds between two Rotations
+cdef int ROUNDS_MAAT          # rounds between two Maat phases
+cdef int PC_STATUES[5]        # player-count table: statue spaces per god
+cdef int PC_BSPACES[5]        # ... Temple building spaces
+cdef int PC_START_CARDS[5]    # ... Starting cards revealed
+cdef int PC_REFILL[5]         # ... dice drawn into each refilled section
+cdef int PC_TURN_VP[5][4]     # ... turn-order VP at the end, by place
+cdef int SETUP_DICE           # dice per section at setup
+cdef int START_VP, START_HAP, START_POP, START_GOLD, START_SCRIBES, PROD_START
+cdef int BOT_VP, BOT_HAP, BOT_POP, BOT_GOLD, BOT_SCRIBES, BOT_PROD, BOT_ANKH_V, T15_ANKH_V
+cdef int POP_MAX, PROD_MAX, PROD_TOP_VP, DISTRICT_VP, SCRIBE_STEP
+cdef int N_BUILD, N_BUILD_BOT, N_PILLAR, N_STATUE
+cdef int NREMOVED
+cdef int REMOVED[16]          # card ids in the box from the start (errata)
+cdef int NREMOVED2
+cdef int REMOVED2[16]         # ... and also at 1-2 players
+cdef int D07_CAP, D08_CAP
 
 def _load_tables():
     """Copy the data module into the C tables (called once at import)."""
+    global NBAG_COLOURS, VALUE_MIN, VALUE_MAX, NMAAT_PEN, MAAT_LAST, NSCORINGS, ROUNDS_ROT, ROUNDS_MAAT, SETUP_DICE, START_VP, START_HAP, START_POP
+    global START_GOLD, START_SCRIBES, PROD_START, BOT_VP, BOT_HAP, BOT_POP, BOT_GOLD, BOT_SCRIBES, BOT_PROD
+    global BOT_ANKH_V, T15_ANKH_V, POP_MAX, PROD_MAX, PROD_TOP_VP, DISTRICT_VP, SCRIBE_STEP
+    global N_BUILD, N_BUILD_BOT, N_PILLAR, N_STATUE, NREMOVED, NREMOVED2, D07_CAP, D08_CAP
     d = _data
     cdef int i, j, k
     for i in range(3):
@@ -280,13 +158,32 @@ def _load_tables():
             MARKET_TYPE[k] = d.MARKET_SECTIONS[i][j]
             MARKET_SEC[k] = i
             k += 1
-    for i in range(24):
+    for i in range(128):
+        CARD_DECK[i] = -1
+    for k, (letter, _, first, count) in enumerate(d.CARD_DECKS):
+        DECK_FIRST[k] = first
+        DECK_N[k] = count
+        for i in range(first, first + count):
+            CARD_DECK[i] = k
+    for i in range(DECK_N[DECK_DECREE]):
         DECREE_SYM[i] = d.DECREE_SYMBOL.get("D%02d" % (i + 1), 3)
     for i in range(6):
         OS_PROD[i], OS_PAIR[i], OS_GAIN[i], OS_GOLD[i], OS_ANY[i], _ = d.OSIRIS_ROWS[i]
+    NBAG_COLOURS = d.BAG_COLOURS
     for i in range(1, 5):
-        for j in range(5):
-            DICE_COUNT[i][j] = d.DICE_PER_COLOUR[i][j]
+        for j in range(8):
+            DICE_COUNT[i][j] = d.DICE_PER_COLOUR[i][j] if j < len(d.DICE_PER_COLOUR[i]) else 0
+    for i in range(8):
+        faces = d.DIE_FACES[i]
+        DIE_NFACES[i] = len(faces)
+        for j in range(8):
+            DIE_FACE[i][j] = faces[j] if j < len(faces) else 0
+            DIE_MULT[i][j] = sum(1 for f in faces if f == j)
+        DIE_MIN[i] = min(faces)
+        DIE_MAX[i] = max(faces)
+        DIE_PROD[i] = d.DIE_PRODUCES[i]
+        DIE_ANUBIS_OK[i] = 1 if d.DIE_ANUBIS[i] else 0
+    VALUE_MIN, VALUE_MAX = min(d.DIE_VALUES), max(d.DIE_VALUES)
     for i in range(4):
         for j in range(4):
             BOT_RES_TILE[i][j] = d.BOT_RESOURCE_TILES[i][j]
@@ -295,21 +192,119 @@ def _load_tables():
         BOT_CHART[i][0] = d.BOT_HORUS_CHART[i][0]
         BOT_CHART[i][1] = d.BOT_HORUS_CHART[i][1]
 
+    # rule constants
+    for i in range(6):
+        RA_SLOT[i] = d.RA_SLOT_FOR_VALUE[i]
+        THOTH_N[i] = d.THOTH_CARDS_FOR_VALUE[i]
+        THOTH_COST[i] = d.THOTH_PAPYRUS_FOR_VALUE[i]
+    for i in range(4):
+        THOTH_ACC[i] = d.THOTH_ACCESS[i]
+        MARKET_OPEN_POP[i] = d.MARKET_OPENS_AT_POPULATION[i]
+    for i in range(3):
+        HAP_REWARD[i] = d.HAPPINESS_REWARDS[i]
+    for i in range(32):
+        HAP_VP[i] = 0
+        HAP_LEVEL[i] = 0
+        for k, (h, v) in enumerate(d.HAPPINESS_THRESHOLDS):
+            if i >= h:
+                HAP_VP[i] = v
+                HAP_LEVEL[i] = k + 1
+    bands = sorted(d.MAAT_PENALTY)          # worst (lowest) balance first
+    NMAAT_PEN = len(bands)
+    for i in range(NMAAT_PEN):
+        MAAT_PEN_AT[i] = bands[i][0]
+        MAAT_PEN_VP[i] = bands[i][1]
+    MAAT_LAST = d.MAAT_PHASES
+    NSCORINGS = len(d.SCORING_MAAT_PHASES)
+    for i in range(8):
+        SCORING_AT[i] = 1 if i in d.SCORING_MAAT_PHASES else 0
+    ROUNDS_ROT = d.ROUNDS_PER_ROTATION
+    ROUNDS_MAAT = d.ROUNDS_PER_MAAT
+    for i in range(1, 5):
+        pc = d.PLAYER_COUNT[i]
+        PC_STATUES[i] = pc["statues_per_god"]
+        PC_BSPACES[i] = pc["building_spaces"]
+        PC_START_CARDS[i] = pc["starting_cards"]
+        PC_REFILL[i] = pc["refill_dice"]
+        for j in range(4):
+            PC_TURN_VP[i][j] = pc["turn_order_vp"][j] if j < len(pc["turn_order_vp"]) else 0
+    SETUP_DICE = d.DICE_PER_SECTION_AT_SETUP
+    START_VP, START_HAP, START_POP = d.START["vp"], d.START["happiness"], d.START["population"]
+    START_GOLD, START_SCRIBES, PROD_START = d.START["gold"], d.START["scribes"], d.PRODUCTION_START
+    BOT_VP, BOT_HAP, BOT_POP = d.BOT_START["vp"], d.BOT_START["happiness"], d.BOT_START["population"]
+    BOT_GOLD, BOT_SCRIBES, BOT_PROD = d.BOT_START["gold"], d.BOT_START["scribes"], d.BOT_START["production"]
+    BOT_ANKH_V, T15_ANKH_V = d.BOT_ANKH, d.T15_ANKH
+    POP_MAX, PROD_MAX, PROD_TOP_VP = d.POPULACE_MAX, d.PRODUCTION_MAX, d.PRODUCTION_MAX_VP
+    DISTRICT_VP, SCRIBE_STEP = d.DISTRICT_MAJORITY_VP, d.SCRIBE_STEP
+    N_BUILD, N_PILLAR, N_STATUE = d.N_BUILDINGS, d.N_PILLARS_PER_PLAYER, d.N_STATUES
+    N_BUILD_BOT = d.BOT_N_BUILDINGS
+    NREMOVED = len(d.REMOVED_CARDS)
+    for i in range(NREMOVED):
+        REMOVED[i] = _card_id(d.REMOVED_CARDS[i])
+    NREMOVED2 = len(d.REMOVED_AT_TWO_PLAYERS)
+    for i in range(NREMOVED2):
+        REMOVED2[i] = _card_id(d.REMOVED_AT_TWO_PLAYERS[i])
+    D07_CAP, D08_CAP = d.D07_MAX_VP, d.D08_MAX_VP
+
+
+def _card_id(str name):
+    """Card id of a deck card's name (data.CARD_DECKS: letter, name, first id, count)."""
+    for letter, _, first, count in _data.CARD_DECKS:
+        if name[:1] == letter and name[1:].isdigit() and 1 <= int(name[1:]) <= count:
+            return first + int(name[1:]) - 1
+    raise ValueError(f"no card {name!r}")
+
+
+def _tables():
+    """The compiled rule tables as Python data, to check them against the data module
+    (tests/test_single_source.py)."""
+    cdef int i, j
+    return {
+        "RA_SLOT_FOR_VALUE": [RA_SLOT[i] for i in range(6)],
+        "THOTH_CARDS_FOR_VALUE": [THOTH_N[i] for i in range(6)],
+        "THOTH_PAPYRUS_FOR_VALUE": [THOTH_COST[i] for i in range(6)],
+        "THOTH_ACCESS": [THOTH_ACC[i] for i in range(4)],
+        "MARKET_OPENS_AT_POPULATION": [MARKET_OPEN_POP[i] for i in range(4)],
+        "HAPPINESS_REWARDS": [HAP_REWARD[i] for i in range(3)],
+        "HAPPINESS_VP": [HAP_VP[i] for i in range(32)],
+        "HAPPINESS_LEVEL": [HAP_LEVEL[i] for i in range(32)],
+        "MAAT_PENALTY": [(MAAT_PEN_AT[i], MAAT_PEN_VP[i]) for i in range(NMAAT_PEN)],
+        "SCORING_AT": [SCORING_AT[i] for i in range(8)],
+        "MAAT_PHASES": MAAT_LAST,
+        "ROUNDS_PER_ROTATION": ROUNDS_ROT,
+        "ROUNDS_PER_MAAT": ROUNDS_MAAT,
+        "PLAYER_COUNT": {i: {"statues_per_god": PC_STATUES[i], "building_spaces": PC_BSPACES[i],
+                             "starting_cards": PC_START_CARDS[i], "refill_dice": PC_REFILL[i],
+                             "turn_order_vp": [PC_TURN_VP[i][j] for j in range(4)]} for i in range(1, 5)},
+        "DICE_PER_SECTION_AT_SETUP": SETUP_DICE,
+        "START": {"vp": START_VP, "happiness": START_HAP, "population": START_POP, "gold": START_GOLD,
+                  "scribes": START_SCRIBES, "production": PROD_START},
+        "BOT_START": {"vp": BOT_VP, "happiness": BOT_HAP, "population": BOT_POP, "gold": BOT_GOLD,
+                      "scribes": BOT_SCRIBES, "production": BOT_PROD},
+        "BOT_ANKH": BOT_ANKH_V, "T15_ANKH": T15_ANKH_V,
+        "POPULACE_MAX": POP_MAX, "PRODUCTION_MAX": PROD_MAX, "PRODUCTION_MAX_VP": PROD_TOP_VP,
+        "DISTRICT_MAJORITY_VP": DISTRICT_VP, "SCRIBE_STEP": SCRIBE_STEP,
+        "N_BUILDINGS": N_BUILD, "BOT_N_BUILDINGS": N_BUILD_BOT, "N_PILLARS_PER_PLAYER": N_PILLAR, "N_STATUES": N_STATUE,
+        "REMOVED_CARDS": [REMOVED[i] for i in range(NREMOVED)],
+        "REMOVED_AT_TWO_PLAYERS": [REMOVED2[i] for i in range(NREMOVED2)],
+        "D07_MAX_VP": D07_CAP, "D08_MAX_VP": D08_CAP,
+        "STATUE_COSTS": [STATUE_COST[i] for i in range(6)],
+        "STATUE_VP": [STATUE_VP[i] for i in range(7)],
+        "BOT_MAAT_BALANCE": [BOT_BAL[i] for i in range(4)],
+        "CARD_DECKS": [(DECK_FIRST[i], DECK_N[i]) for i in range(NDECKS)],
+        "CARD_DECK": [CARD_DECK[i] for i in range(MAX_CARDS)],
+        "DIE_FACES": [[DIE_FACE[i][j] for j in range(DIE_NFACES[i])] for i in range(8)],
+        "DIE_RANGE": [(DIE_MIN[i], DIE_MAX[i]) for i in range(8)],
+        "DIE_PRODUCES": [DIE_PROD[i] for i in range(8)],
+        "DIE_ANUBIS": [DIE_ANUBIS_OK[i] for i in range(8)],
+        "BAG_COLOURS": NBAG_COLOURS,
+        "DIE_VALUES": (VALUE_MIN, VALUE_MAX),
+    }
+
+
 _load_tables()
 
 # ----------------------------------------------------------------------------- helpers
-cdef inline uint64_t rng_next(uint64_t* r) noexcept nogil:
-    """splitmix64."""
-    r[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = r[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-cdef inline int rng_int(uint64_t* r, int n) noexcept nogil:
-    # (x >> 33) < 2**31: the 32-bit remainder is the same number, and a cheaper division
-    return <int>(<uint32_t>(rng_next(r) >> 33) % <uint32_t>n)
-
 cdef inline int mk(int kind, int payload) noexcept nogil:
     return (kind << 24) | payload
 
@@ -322,15 +317,32 @@ cdef inline int light_of(State* s, int god) noexcept nogil:
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
     return PURITY_AT[s.arrow][god][colour]
 
+cdef const int* purity_table() noexcept nogil:
+    """PURITY_AT for the search, which inlines its own purity_of over it."""
+    return &PURITY_AT[0][0][0]
+
 cdef inline int card_type(int c) noexcept nogil:
-    return c // 24
+    """Deck of a card id (DECK_*; -1 for an id without a card)."""
+    return CARD_DECK[c]
+
+cdef inline int BLESS(int k) noexcept nogil:
+    """Card id of Blessing Bk (k = 1..)."""
+    return DECK_FIRST[DECK_BLESSING] + k - 1
+
+cdef inline int TECH(int k) noexcept nogil:
+    """Card id of Technology Tk."""
+    return DECK_FIRST[DECK_TECH] + k - 1
+
+cdef inline int DECREE(int k) noexcept nogil:
+    """Card id of Decree Dk."""
+    return DECK_FIRST[DECK_DECREE] + k - 1
 
 cdef inline int has_card(State* s, int p, int c) noexcept nogil:
     return s.card_loc[c] == CL_HAND + p
 
 cdef inline int has_tech(State* s, int p, int t) noexcept nogil:
     """t = 1..24 for T01..T24."""
-    return s.card_loc[23 + t] == CL_HAND + p
+    return s.card_loc[TECH(t)] == CL_HAND + p
 
 cdef inline void push(State* s, int type, int p, int a, int b, int c, int d) noexcept nogil:
     if s.ntasks >= MAX_TASKS:      # never overflow: flag it (the Python API raises TaskStackOverflow)
@@ -352,35 +364,31 @@ cdef inline void add_vp(State* s, int p, int n, int cat) noexcept nogil:
         s.vp[p] = 0
     s.breakdown[cat][p] += s.vp[p] - before
 
+cdef inline int max_buildings(State* s, int p) noexcept nogil:
+    """Buildings seat p owns (N_BUILDINGS; Botankhamun's BOT_N_BUILDINGS)."""
+    return N_BUILD_BOT if is_bot(s, p) else N_BUILD
+
 cdef inline int statue_spaces(State* s) noexcept nogil:
-    if s.nplayers <= 2:
-        return 1
-    return s.nplayers - 1
+    return PC_STATUES[s.nplayers]
 
 cdef inline int nbspaces(State* s) noexcept nogil:
-    if s.nplayers <= 2:
-        return 10
-    if s.nplayers == 3:
-        return 14
-    return 18
+    return PC_BSPACES[s.nplayers]
 
 cdef void check_market_open(State* s) noexcept nogil:
-    """Sections 3 and 4 open the first time any Population reaches 9 and 13."""
-    cdef int p, mx = 0
+    """Sections 3 and 4 open the first time any Population reaches 9 and 13 (MARKET_OPENS_AT_POPULATION)."""
+    cdef int p, sec, mx = 0
     for p in range(s.nseats):
         if s.population[p] > mx:
             mx = s.population[p]
-    if mx >= 9 and not s.market_open[2]:
-        s.market_open[2] = 1
-        push(s, A_MARKET_OPEN, -1, 2, 0, 0, 0)
-    if mx >= 13 and not s.market_open[3]:
-        s.market_open[3] = 1
-        push(s, A_MARKET_OPEN, -1, 3, 0, 0, 0)
+    for sec in range(4):
+        if MARKET_OPEN_POP[sec] > 0 and mx >= MARKET_OPEN_POP[sec] and not s.market_open[sec]:
+            s.market_open[sec] = 1
+            push(s, A_MARKET_OPEN, -1, sec, 0, 0, 0)
 
 cdef void gain_population(State* s, int p, int n) noexcept nogil:
     s.population[p] += n
-    if s.population[p] > 21:
-        s.population[p] = 21
+    if s.population[p] > POP_MAX:
+        s.population[p] = POP_MAX
     if s.population[p] < 0:
         s.population[p] = 0
     if s.happiness[p] > s.population[p]:
@@ -392,13 +400,13 @@ cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
     if is_bot(s, p):
         return
-    if s.happiness[p] >= 16 and not (s.hap_flags[p] & 1):
+    if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
         s.hap_flags[p] |= 1
         s.gold[p] += 1
-    if s.happiness[p] >= 19 and not (s.hap_flags[p] & 2):
+    if s.happiness[p] >= HAP_REWARD[1] and not (s.hap_flags[p] & 2):
         s.hap_flags[p] |= 2
         s.scribes[p] += 1
-    if s.happiness[p] >= 21 and not (s.hap_flags[p] & 4):
+    if s.happiness[p] >= HAP_REWARD[2] and not (s.hap_flags[p] & 4):
         s.hap_flags[p] |= 4
         push(s, D_EXTRA, p, 0, 0, 0, 0)
 
@@ -439,9 +447,10 @@ cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
         s.faith[p] += 3
     elif item >= G_PRODP and item < G_PRODP + 4:
         s.prod[p][item - G_PRODP] += 1
-        if s.prod[p][item - G_PRODP] > 6:
-            s.prod[p][item - G_PRODP] = 6
+        if s.prod[p][item - G_PRODP] > PROD_MAX:
+            s.prod[p][item - G_PRODP] = PROD_MAX
 
+include "_effects.pxi"
 include "_cards.pxi"
 
 # ----------------------------------------------------------------------------- payments
@@ -456,7 +465,20 @@ cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcep
     return short <= s.gold[p] + hook_wild_extra(s, p)
 
 cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
-    return cP | (cB << 3) | (cL << 6) | (cG << 9)
+    return (cP << COST_P) | (cB << COST_B) | (cL << COST_L) | (cG << COST_G)
+
+cdef inline int cost_part(int cost, int shift) noexcept nogil:
+    return (cost >> shift) & 7
+
+cdef inline int can_pay_other(State* s, int p, int cost) noexcept nogil:
+    """The Soldiers, Priests and Faith of a cost are there (nothing stands in for them)."""
+    return (cost_part(cost, COST_SOLDIERS) <= s.soldiers[p] and cost_part(cost, COST_PRIESTS) <= s.priests[p]
+            and cost_part(cost, COST_FAITH) <= s.faith[p])
+
+cdef inline void pay_other(State* s, int p, int cost) noexcept nogil:
+    s.soldiers[p] -= cost_part(cost, COST_SOLDIERS)
+    s.priests[p] -= cost_part(cost, COST_PRIESTS)
+    s.faith[p] -= cost_part(cost, COST_FAITH)
 
 cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
     """Every way to pay: gold used for each Resource of the cost (T22 adds Limestone<->Granite)."""
@@ -465,6 +487,8 @@ cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
     cdef int c[4]
     cdef int lo[4]
     cdef int i, g0, g1, g2, g3, n = 0, au
+    if cost >> COST_SOLDIERS and not can_pay_other(s, p, cost):
+        return 0
     for i in range(4):
         c[i] = (cost >> (3 * i)) & 7
         lo[i] = c[i] - s.res[p][i]
@@ -500,26 +524,49 @@ cdef inline void push_pay(State* s, int p, int cP, int cB, int cL, int cG, int f
     push(s, D_PAY, p, pack_cost(cP, cB, cL, cG), 0, 0, 0)
 
 # ----------------------------------------------------------------------------- dice
+# Dice are found through State.dice_at (a bit set of the dice in the bag and in each wheel
+# section), never by scanning every die; every move of a die to or from those places goes
+# through move_die.
+cdef void rebuild_dice_index(State* s) noexcept nogil:
+    """Recompute dice_at from die_loc (after loading a state)."""
+    cdef int i, loc
+    memset(s.dice_at, 0, sizeof(s.dice_at))
+    for i in range(s.ndice if 0 <= s.ndice <= MAX_DICE else 0):
+        loc = s.die_loc[i]
+        if 0 <= loc <= 6:
+            s.dice_at[loc] |= (<uint32_t>1) << i
+
+cdef inline void move_die(State* s, int i, int loc) noexcept nogil:
+    """Die i goes to location loc (die_loc), keeping dice_at."""
+    cdef int old = s.die_loc[i]
+    if 0 <= old <= 6:
+        s.dice_at[old] &= ~((<uint32_t>1) << i)
+    if 0 <= loc <= 6:
+        s.dice_at[loc] |= (<uint32_t>1) << i
+    s.die_loc[i] = loc
+
 cdef void put_die(State* s, int section, int colour, int value) noexcept nogil:
-    """The first die of this colour in the bag goes to the section (found through a bit set
-    of the matching dice: a scan without data-dependent branches)."""
+    """The first die of this colour in the bag goes to the section."""
     cdef int i
-    cdef uint32_t m = 0
-    for i in range(s.ndice):
-        m |= (<uint32_t>((s.die_loc[i] == DL_BAG) & (s.die_colour[i] == colour))) << i
-    if m:
+    cdef uint32_t m = s.dice_at[DL_BAG]
+    while m:
         i = __builtin_ctz(m)
-        s.die_loc[i] = section + 1
-        s.die_value[i] = value
+        if s.die_colour[i] == colour:
+            move_die(s, i, section + 1)
+            s.die_value[i] = value
+            return
+        m &= m - 1
 
 cdef int find_die(State* s, int section, int colour, int value) noexcept nogil:
     """The first die of this colour and value in the section, -1 if none (as put_die)."""
     cdef int i
-    cdef uint32_t m = 0
-    for i in range(s.ndice):
-        m |= (<uint32_t>((s.die_loc[i] == section + 1) & (s.die_colour[i] == colour)
-                         & (s.die_value[i] == value))) << i
-    return __builtin_ctz(m) if m else -1
+    cdef uint32_t m = s.dice_at[section + 1]
+    while m:
+        i = __builtin_ctz(m)
+        if s.die_colour[i] == colour and s.die_value[i] == value:
+            return i
+        m &= m - 1
+    return -1
 
 # ----------------------------------------------------------------------------- feasibility
 cdef int statue_god_free(State* s, int god) noexcept nogil:
@@ -534,7 +581,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     cdef int free = flags & F_FREE
     cdef int i, k, n, cost, tile
     if god == 0:
-        if s.statues[p] >= 6:
+        if s.statues[p] >= N_STATUE:
             return 0
         cost = STATUE_COST[s.statues[p]]
         if not free and not hook_can_pay_statue(s, p, cost):
@@ -546,7 +593,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
                 return 1
         return 0
     elif god == 1:
-        if s.pillars[p] >= 8:
+        if s.pillars[p] >= N_PILLAR:
             return 0
         tile = s.ra[RA_SLOT[value - 1]]
         if tile == 0:
@@ -558,7 +605,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
                 return 1
         return 0
     elif god == 2:
-        if s.buildings[p] >= 10:
+        if s.buildings[p] >= max_buildings(s, p):
             return 0
         # paying Bread gets no easier with a dearer space: the cheapest free space decides
         cost = 99
@@ -581,7 +628,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
                 return 1
         return 0
     elif god == 5:
-        if s.buildings[p] >= 10:
+        if s.buildings[p] >= max_buildings(s, p):
             return 0
         if not (flags & F_NOHAP) and s.happiness[p] < 1:
             return 0
@@ -591,12 +638,6 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
         return 0
     return 0
 
-cdef int RA_SLOT[6]
-RA_SLOT[:] = [2, 2, 1, 1, 0, 0]
-cdef int THOTH_N[6]
-THOTH_N[:] = [1, 1, 2, 2, 3, 3]
-cdef int THOTH_COST[6]
-THOTH_COST[:] = [0, 0, 2, 2, 3, 3]
 
 cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
     if flags & F_ONLY_LG:
@@ -606,16 +647,7 @@ cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
     return 1
 
 cdef inline int thoth_access(State* s, int p, int sec) noexcept nogil:
-    cdef int h = s.happiness[p]
-    if not s.market_open[sec]:
-        return 0
-    if sec == 0:
-        return h >= 1
-    if sec == 1:
-        return h >= 5
-    if sec == 2:
-        return h >= 9
-    return h >= 13
+    return s.market_open[sec] and s.happiness[p] >= THOTH_ACC[sec]
 
 cdef int section_cards(State* s, int sec) noexcept nogil:
     cdef int i, n = 0
@@ -624,15 +656,15 @@ cdef int section_cards(State* s, int sec) noexcept nogil:
             n += 1
     return n
 
-cdef int value_range(State* s, int p, int v, int* lo, int* hi) noexcept nogil:
-    """Values reachable with the Scribes (and card effects) of seat p."""
+cdef int value_range(State* s, int p, int colour, int v, int* lo, int* hi) noexcept nogil:
+    """Values a die of this colour reaches with the Scribes (and card effects) of seat p."""
     cdef int k = hook_scribe_budget(s, p)
-    lo[0] = v - 2 * k
-    hi[0] = v + 2 * k
-    if lo[0] < 1:
-        lo[0] = 1
-    if hi[0] > 6:
-        hi[0] = 6
+    lo[0] = v - SCRIBE_STEP * k
+    hi[0] = v + SCRIBE_STEP * k
+    if lo[0] < DIE_MIN[colour]:
+        lo[0] = DIE_MIN[colour]
+    if hi[0] > DIE_MAX[colour]:
+        hi[0] = DIE_MAX[colour]
     return 0
 
 cdef struct GodMemo:
@@ -651,9 +683,9 @@ cdef inline int can_god_die_memo(State* s, int p, int god, int v, GodMemo* m) no
 
 cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis, GodMemo* m) noexcept nogil:
     cdef int lo, hi, v
-    if anubis or colour < 4:
+    if anubis or DIE_PROD[colour] >= 0:
         return 1
-    value_range(s, p, value, &lo, &hi)
+    value_range(s, p, colour, value, &lo, &hi)
     for v in range(lo, hi + 1):
         if can_god_die_memo(s, p, section, v, m):
             return 1
@@ -668,7 +700,8 @@ import base64 as _b64
 import json as _json
 import zlib as _zlib
 
-STATE_VERSION = 1
+STATE_VERSION = STATE_FORMAT
+OLD_STATE_VERSIONS = (1,)      # formats that still load (upgraded on loading)
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
@@ -676,7 +709,28 @@ VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "b
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
-# Step (task) types by name, for tests and tools that inspect `GameState.step()`.
+# Python views of the enums of _core.pxd (name -> value); tekhenu_engine.enums wraps them.
+DIE_LOCATIONS = {
+    "DL_BAG": DL_BAG,
+    "DL_SETH": DL_SETH,
+    "DL_PURE": DL_PURE,
+    "DL_TAINT": DL_TAINT,
+    "DL_ANUBIS": DL_ANUBIS,
+    "DL_BOT": DL_BOT,
+    "DL_BOX": DL_BOX,
+}
+CARD_LOCATIONS = {
+    "CL_PILE": CL_PILE,
+    "CL_DISCARD": CL_DISCARD,
+    "CL_BOX": CL_BOX,
+    "CL_MARKET": CL_MARKET,
+    "CL_UNKNOWN": CL_UNKNOWN,
+    "CL_BOTTOM": CL_BOTTOM,
+    "CL_BOT": CL_BOT,
+    "CL_HAND": CL_HAND,
+    "CL_PENDING": CL_PENDING,
+    "CL_BOTTOMK": CL_BOTTOMK,
+}
 STEP_TYPES = {
     "CH_WHEEL": CH_WHEEL,
     "CH_HORUS": CH_HORUS,
@@ -747,6 +801,88 @@ STEP_TYPES = {
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
 }
+ACTION_KINDS = {
+    "K_PASS": K_PASS,
+    "K_ROLL": K_ROLL,
+    "K_WHEEL": K_WHEEL,
+    "K_HORUS_TILE": K_HORUS_TILE,
+    "K_TILE": K_TILE,
+    "K_DRAW": K_DRAW,
+    "K_REVEAL": K_REVEAL,
+    "K_FIRST": K_FIRST,
+    "K_DEBEN": K_DEBEN,
+    "K_TIE": K_TIE,
+    "K_KEEP": K_KEEP,
+    "K_DRAFT": K_DRAFT,
+    "K_DESTINY": K_DESTINY,
+    "K_GAIN": K_GAIN,
+    "K_TAKE": K_TAKE,
+    "K_VALUE": K_VALUE,
+    "K_ACT": K_ACT,
+    "K_STATUE": K_STATUE,
+    "K_SPACE": K_SPACE,
+    "K_ROT": K_ROT,
+    "K_BUILD": K_BUILD,
+    "K_DISTRICT": K_DISTRICT,
+    "K_REFRESH": K_REFRESH,
+    "K_SECTION": K_SECTION,
+    "K_CARD": K_CARD,
+    "K_PAY": K_PAY,
+    "K_FAITH": K_FAITH,
+    "K_BREAD": K_BREAD,
+    "K_DECREES": K_DECREES,
+    "K_EXTRA": K_EXTRA,
+    "K_BLESS": K_BLESS,
+    "K_BOTDESTINY": K_BOTDESTINY,
+    "K_PYRAMID": K_PYRAMID,
+    "K_PRODUCE": K_PRODUCE,
+}
+GAIN_ITEMS = {
+    "G_P": G_P,
+    "G_B": G_B,
+    "G_L": G_L,
+    "G_G": G_G,
+    "G_POP1": G_POP1,
+    "G_HAP1": G_HAP1,
+    "G_POP2": G_POP2,
+    "G_FAITH3": G_FAITH3,
+    "G_PRODP": G_PRODP,
+    "G_NONE": G_NONE,
+}
+VP_CODES = {
+    "VP_DISTRICTS": VP_DISTRICTS,
+    "VP_TEMPLE": VP_TEMPLE,
+    "VP_STATUES": VP_STATUES,
+    "VP_HAPPINESS": VP_HAPPINESS,
+    "VP_PRODUCTION": VP_PRODUCTION,
+    "VP_BUILDROW": VP_BUILDROW,
+    "VP_BREAD": VP_BREAD,
+    "VP_MAAT": VP_MAAT,
+    "VP_DECREES": VP_DECREES,
+    "VP_TURNORDER": VP_TURNORDER,
+    "VP_ACTIONS": VP_ACTIONS,
+    "VP_BOT": VP_BOT,
+}
+GOD_FLAGS = {
+    "F_NOHAP": F_NOHAP,
+    "F_FREE": F_FREE,
+    "F_ONLY_LG": F_ONLY_LG,
+    "F_ONLY_PB": F_ONLY_PB,
+    "F_EXTRA": F_EXTRA,
+}
+OPTION_CODES = {
+    "OPT_RANDOM_HORUS": OPT_RANDOM_HORUS,
+    "OPT_RANDOM_WHEEL": OPT_RANDOM_WHEEL,
+    "OPT_DECREE8": OPT_DECREE8,
+    "OPT_RANDOM_START": OPT_RANDOM_START,
+}
+COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
+               "priests": COST_PRIESTS, "faith": COST_FAITH}
+ACTION_CODES = {"ACT_SETH": ACT_SETH, "NGOD_ACTIONS": NGOD_ACTIONS, "ACT_PRODUCE": ACT_PRODUCE,
+                "ACT_PRODUCE_RES": ACT_PRODUCE_RES}
+DECKS = {"DECK_BLESSING": DECK_BLESSING, "DECK_TECH": DECK_TECH, "DECK_DECREE": DECK_DECREE}
+ENUMS = {"DIE_LOCATIONS": DIE_LOCATIONS, "CARD_LOCATIONS": CARD_LOCATIONS, "STEP_TYPES": STEP_TYPES, "ACTION_KINDS": ACTION_KINDS, "GAIN_ITEMS": GAIN_ITEMS, "VP_CODES": VP_CODES, "GOD_FLAGS": GOD_FLAGS, "OPTION_CODES": OPTION_CODES, "DECKS": DECKS,
+         "ACTION_CODES": ACTION_CODES, "COST_SHIFTS": COST_SHIFTS}
 
 STEP_NAMES = {v: k for k, v in STEP_TYPES.items() if not k.endswith("_LAST")}
 
@@ -798,7 +934,7 @@ CODES = {
 cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64_t seed) noexcept nogil:
     cdef int i, p, c, k, n
     memset(s, 0, sizeof(State))
-    s.version = 1
+    s.version = STATE_FORMAT
     s.nplayers = nplayers
     s.nseats = 2 if nplayers == 1 else nplayers
     s.options = options
@@ -828,14 +964,15 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.market_open[0] = 1
     s.market_open[1] = 1
     for c in range(128):
-        s.card_loc[c] = CL_BOX if c >= 72 else CL_PILE
-    s.card_loc[48 + 2] = CL_BOX                      # D03 removed (errata)
+        s.card_loc[c] = CL_BOX if CARD_DECK[c] < 0 else CL_PILE
+    for i in range(NREMOVED):
+        s.card_loc[REMOVED[i]] = CL_BOX              # D03 (errata)
     if nplayers <= 2:
-        s.card_loc[24 + 15] = CL_BOX                 # T16
-        s.card_loc[48 + 19] = CL_BOX                 # D20
+        for i in range(NREMOVED2):
+            s.card_loc[REMOVED2[i]] = CL_BOX         # T16, D20
     s.pillar_loc[0] = 2
     n = 0
-    for c in range(5):
+    for c in range(NBAG_COLOURS):
         for k in range(DICE_COUNT[nplayers][c]):
             s.die_colour[n] = c
             s.die_loc[n] = DL_BAG
@@ -843,21 +980,23 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     s.ndice = n
     for i in range(n, 32):
         s.die_loc[i] = DL_BOX
+    rebuild_dice_index(s)
     for p in range(s.nseats):
-        s.vp[p] = 10
-        s.happiness[p] = 2
-        s.population[p] = 5
-        s.gold[p] = 1
-        s.scribes[p] = 1
+        s.vp[p] = START_VP
+        s.happiness[p] = START_HAP
+        s.population[p] = START_POP
+        s.gold[p] = START_GOLD
+        s.scribes[p] = START_SCRIBES
         for k in range(4):
-            s.prod[p][k] = 2
+            s.prod[p][k] = PROD_START
     if nplayers == 1:
-        s.happiness[1] = 4
-        s.population[1] = 7
-        s.gold[1] = 0
-        s.scribes[1] = 0
+        s.vp[1] = BOT_VP
+        s.happiness[1] = BOT_HAP
+        s.population[1] = BOT_POP
+        s.gold[1] = BOT_GOLD
+        s.scribes[1] = BOT_SCRIBES
         for k in range(4):
-            s.prod[1][k] = 0
+            s.prod[1][k] = BOT_PROD
     push(s, A_SETUP, -1, 0, 0, 0, 0)
     advance(s)
 
@@ -1024,7 +1163,7 @@ cdef class GameState:
         """Apply a legal action or chance outcome; raises ValueError (state unchanged) if illegal."""
         if self.st.ntasks == 0:
             raise ValueError("the game is over")
-        if action not in self.legal_actions():
+        if not is_legal(&self.st, action):
             raise ValueError(f"illegal action {action} at this step")
         apply_action(&self.st, action)
         self._check_overflow()
@@ -1105,9 +1244,11 @@ cdef class GameState:
         cdef int c, loc, ty, cls
         # No reset of hidden_count: a full state has none, and an observation keeps its
         # counts, so the observation of an observation is the observation itself.
-        for c in range(72):
+        for c in range(MAX_CARDS):
+            ty = CARD_DECK[c]
+            if ty < 0:
+                continue
             loc = s.card_loc[c]
-            ty = c // 24
             cls = -1
             if loc == CL_PILE:
                 cls = 12
@@ -1196,10 +1337,18 @@ cdef class GameState:
     @staticmethod
     def from_bytes(bytes raw):
         """Load a state from :meth:`to_bytes` (checked: ValueError when malformed)."""
-        if len(raw) != sizeof(State):
+        cdef State probe
+        cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe)   # format 1 ended there
+        if len(raw) != sizeof(State) and len(raw) != v1_size:
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
-        memcpy(&g.st, <char*>raw, sizeof(State))
+        memset(&g.st, 0, sizeof(State))
+        memcpy(&g.st, <char*>raw, len(raw))
+        if g.st.version in OLD_STATE_VERSIONS and len(raw) == v1_size:
+            upgrade_state(&g.st)
+        elif len(raw) != sizeof(State):
+            raise ValueError(f"a state of format {g.st.version} has {sizeof(State)} bytes, not {len(raw)}")
+        rebuild_dice_index(&g.st)
         g._validate()
         return g
 
@@ -1251,6 +1400,9 @@ cdef class GameState:
         d = dict(d)
         if "reserved" in d and "overflow" not in d:     # the field's name before the push guard
             d["overflow"] = d.pop("reserved")
+        if d.get("version") in OLD_STATE_VERSIONS:
+            d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
+            d.setdefault("dice_at", [0] * 8)
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1261,6 +1413,7 @@ cdef class GameState:
             raise ValueError(f"malformed state document: {e!r}") from None
         cdef GameState g = GameState.__new__(GameState)
         g.st = st
+        rebuild_dice_index(&g.st)
         return g
 
     @staticmethod
@@ -1278,6 +1431,9 @@ cdef class GameState:
         """Refuse a state that is not consistent: :func:`tekhenu_engine.validate.check_state`
         raises a :class:`~tekhenu_engine.validate.StateError` (a ValueError naming the field)."""
         from .validate import check_state
+        if self.st.version != STATE_VERSION:
+            raise _errors.StateError("version", f"version {self.st.version}: this engine reads formats "
+                                     f"{', '.join(map(str, OLD_STATE_VERSIONS))} and {STATE_VERSION}")
         cdef dict d = self.st
         check_state(d)
         # the state was run forward: the step on top is a real choice (as advance() leaves it)
@@ -1314,7 +1470,8 @@ cdef class GameState:
         def bad(msg):
             raise ValueError("impossible state: " + msg)
         if s.version != STATE_VERSION:
-            bad(f"version {s.version}, expected {STATE_VERSION}")
+            bad(f"version {s.version}: this engine reads formats {', '.join(map(str, OLD_STATE_VERSIONS))} "
+                f"and {STATE_VERSION}")
         if s.nplayers not in (1, 2, 3, 4) or s.nseats != (2 if s.nplayers == 1 else s.nplayers):
             bad("player count")
         if not (0 <= s.ntasks <= MAX_TASKS):   # the push guard keeps a full stack safe
@@ -1349,7 +1506,7 @@ cdef class GameState:
                 bad(f"task {i} building space")
             if t.type == A_OSIRIS_RES and not (0 <= t.b < 4):
                 bad(f"task {i} district")
-            if t.type == D_PAY and not (0 <= t.a < 4096):
+            if t.type == D_PAY and not (0 <= t.a < (1 << COST_BITS)):
                 bad(f"task {i} cost")
         if not (0 <= s.arrow < 6 and 0 <= s.ndice <= 32 and -1 <= s.turn_idx <= s.nseats):
             bad("wheel, dice or turn")
@@ -1439,13 +1596,24 @@ cdef class GameState:
         self.st = (<GameState>g).st
 
 
+cdef void upgrade_state(State* s) noexcept nogil:
+    """A state saved by format 1 (the first core) as format 2.
+
+    Format 2 appends a derived index (dice_at, rebuilt on loading) to the struct; the fields
+    of format 1 keep their places. Encodings that changed are not stored in a state
+    (actions: Produce became K_PRODUCE) or stored compatibly (a D_PAY cost keeps its four
+    Resource fields where they were; the Soldiers, Priests and Faith fields above them are 0)."""
+    s.version = STATE_FORMAT
+    rebuild_dice_index(s)
+
+
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
     """Deal the unknown cards of an observation to the hidden places, counts kept."""
     cdef int ty, c, n, i, j, k, cls, tmp
-    cdef int pool[24]
-    for ty in range(3):
+    cdef int pool[MAX_CARDS]
+    for ty in range(NDECKS):
         n = 0
-        for c in range(ty * 24, ty * 24 + 24):
+        for c in range(DECK_FIRST[ty], DECK_FIRST[ty] + DECK_N[ty]):
             if s.card_loc[c] == CL_UNKNOWN:
                 pool[n] = c
                 n += 1
@@ -1529,6 +1697,11 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
                 n = advance_legal(&s, buf)
     return games, decisions
 
+
+
+def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0):
+    """Fire a trigger-layer event for seat on g (for tests of data.TRIGGERS rows)."""
+    fire(&g.st, seat, _data.EVENTS.index(event), god, value, flags)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

@@ -65,7 +65,7 @@ def _enc_kind_payloads(int ncolours=5):
     nstart = len(d.STARTING_INITIATIVE)
     ndest = len(d.DESTINY_ANKH)
     values = range(1, 7)
-    acts = list(range(ngod)) + [ngod] + [ngod + 1 + r for r in range(nres)]   # gods, produce, produce-r
+    acts = list(range(ngod))    # God actions (ACT_SETH joins with Time of Seth); Produce is K_PRODUCE
     t = {}
     t[K_PASS] = [0]
     t[K_ROLL] = list(range(ncolours * 6))                      # colour*6 + value-1
@@ -86,6 +86,7 @@ def _enc_kind_payloads(int ncolours=5):
                        for v in values for fl in (0, 0x4000, 0x8000))
     t[K_VALUE] = list(values)
     t[K_ACT] = acts
+    t[K_PRODUCE] = [0] + [1 + r for r in range(nres)]           # the die's colour, or Resource r
     t[K_STATUE] = list(range(1 + len(d.PEOPLE_SPACES)))
     t[K_SPACE] = list(range(NT))
     t[K_ROT] = list(range(4))
@@ -120,8 +121,8 @@ def _enc_kind_payloads(int ncolours=5):
     for cs in bysym:
         sets = sets + [s + [c] for s in sets for c in cs if len(s) < 3]
     t[K_DECREES] = sorted(sum((c + 1) << (7 * i) for i, c in enumerate(s)) for s in sets)
-    # extra: act<<4 | value (gods and produce-r)
-    t[K_EXTRA] = sorted((a << 4) | v for a in acts if a != ngod for v in values)
+    # extra: act<<4 | value (the ACT_* codes: gods and produce-r)
+    t[K_EXTRA] = sorted((a << 4) | v for a in acts + [ACT_PRODUCE_RES + r for r in range(nres)] for v in values)
     # bless: card | option<<7 (options: colour*3 + choice is the widest, docs/cards.md)
     t[K_BLESS] = sorted(c | (o << 7) for c in cards for o in range(ncolours * 3))
     t[K_BOTDESTINY] = list(range(ndest))

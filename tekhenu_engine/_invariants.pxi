@@ -9,7 +9,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     6 scales sums off, 7 Statue count off, 8 Building count off, 9 Pillar count off,
     10 component limit passed, 11 a card in two places or a market slot wrong,
     12 Pillar tiles misplaced, 13 turn order not a permutation, 14 round count off,
-    15 task stack overflow (the push guard's flag).
+    15 task stack overflow, 19 the dice index (dice_at) off.
     """
     cdef int p, i, k, g, n, v, seen
     cdef int dice_board[4]
@@ -35,9 +35,9 @@ cdef int check_invariants(State* s) noexcept nogil:
         for k in range(4):
             if s.res[p][k] < 0:
                 return 1
-            if s.prod[p][k] < 0 or s.prod[p][k] > 6:
+            if s.prod[p][k] < 0 or s.prod[p][k] > PROD_MAX:
                 return 4
-        if s.happiness[p] < 0 or s.happiness[p] > s.population[p] or s.population[p] > 21:
+        if s.happiness[p] < 0 or s.happiness[p] > s.population[p] or s.population[p] > POP_MAX:
             return 2
         if s.vp[p] < 0:
             return 3
@@ -87,7 +87,7 @@ cdef int check_invariants(State* s) noexcept nogil:
             return 8
         if pi[p] != s.pillars[p]:
             return 9
-        if s.statues[p] > 6 or s.buildings[p] > 10 or s.pillars[p] > 8:
+        if s.statues[p] > N_STATUE or s.buildings[p] > max_buildings(s, p) or s.pillars[p] > N_PILLAR:
             return 10
     for k in range(3):
         if s.ra[k] > 0 and s.pillar_loc[s.ra[k]] != 1:
@@ -96,7 +96,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     for k in range(15):
         if s.market[k] >= 0:
             n += 1
-            if s.card_loc[s.market[k]] != CL_MARKET or MARKET_TYPE[k] != s.market[k] // 24:
+            if s.card_loc[s.market[k]] != CL_MARKET or MARKET_TYPE[k] != card_type(s.market[k]):
                 return 11
     for i in range(128):
         if s.card_loc[i] == CL_MARKET:
@@ -108,6 +108,15 @@ cdef int check_invariants(State* s) noexcept nogil:
         seen |= 1 << s.turn_order[k]
     if seen != (1 << s.nseats) - 1:
         return 13
+    # the dice index is the dice's places
+    cdef unsigned int at[8]
+    memset(at, 0, sizeof(at))
+    for i in range(s.ndice):
+        if 0 <= s.die_loc[i] <= 6:
+            at[s.die_loc[i]] |= (<unsigned int>1) << i
+    for k in range(8):
+        if at[k] != s.dice_at[k]:
+            return 19
     return 0
 
 
@@ -115,7 +124,7 @@ INVARIANT_NAMES = {
     1: "negative stock", 2: "Happiness/Population bounds", 3: "VP below 0", 4: "production track",
     5: "dice conservation", 6: "scales sums", 7: "Statue count", 8: "Building count",
     9: "Pillar count", 10: "component limit", 11: "card places", 12: "Pillar tiles",
-    13: "turn order", 14: "round count", 15: "task stack",
+    13: "turn order", 14: "round count", 15: "task stack", 19: "dice index",
 }
 
 
@@ -128,9 +137,10 @@ def checked_random_games(int players, int games, seed=0, **options):
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef uint64_t gseed
-    cdef int g, code = 0, n, step = 0, opts = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL
+    cdef int g, code = 0, n, nl, i, step = 0, opts = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL
     cdef long long decisions = 0, chances = 0
     cdef int32_t buf[512]
+    cdef int32_t kept[512]
     cdef int difficulty = DIFFICULTIES[options.get("difficulty", "easy")]
     if options.get("decree8"):
         opts |= OPT_DECREE8
@@ -142,22 +152,36 @@ def checked_random_games(int players, int games, seed=0, **options):
             init_state(&s, players, opts, difficulty, gseed)
             step = 0
             code = check_invariants(&s)
+            nl = -2
             while s.ntasks > 0 and code == 0:
                 if s.tasks[s.ntasks - 1].type <= CH_LAST:
-                    apply_action(&s, sample_chance(&s))
+                    nl = apply_action_legal(&s, sample_chance(&s), kept)
                     chances += 1
                 else:
                     n = gen_legal(&s, buf)
                     if n <= 0:
                         code = 16
                         break
-                    apply_action(&s, buf[rng_int(&r, n)])
+                    if nl > 0:      # the list apply_action_legal kept is the list gen_legal makes
+                        if nl != n:
+                            code = 18
+                            break
+                        for i in range(n):
+                            if kept[i] != buf[i]:
+                                code = 18
+                        if code:
+                            break
+                    elif nl != -2:
+                        code = 18
+                        break
+                    nl = apply_action_legal(&s, buf[rng_int(&r, n)], kept)
                     decisions += 1
                 step += 1
                 code = check_invariants(&s)
                 if step > 5000:
                     code = 17
-            if code == 0 and (s.round != 16 or s.scoring_count != 2 or not s.terminal):
+            if code == 0 and (s.round != MAAT_LAST * ROUNDS_MAAT or not s.terminal
+                              or s.scoring_count != NSCORINGS):
                 code = 14
             if code:
                 break
@@ -165,5 +189,5 @@ def checked_random_games(int players, int games, seed=0, **options):
     if code:
         gs = GameState.__new__(GameState)
         (<GameState>gs).st = s
-        failure = (g, step, INVARIANT_NAMES.get(code, {16: "no legal action", 17: "game too long"}.get(code, str(code))), gs)
+        failure = (g, step, INVARIANT_NAMES.get(code, {16: "no legal action", 17: "game too long", 18: "kept legal list differs", 19: "dice index"}.get(code, str(code))), gs)
     return {"games": g + 1 if code else games, "decisions": decisions, "chances": chances, "failure": failure}

@@ -38,12 +38,20 @@ cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nog
         push(s, D_OSIRIS, p, value, flags, 0, 0)
 
 cdef void push_action(State* s, int p, int act, int value, int colour, int flags) noexcept nogil:
-    if act < 6:
+    """Push the action of an action code (ACT_*): a God action or a Produce action."""
+    if act < NGOD_ACTIONS:
         push_god(s, p, act, value, flags)
-    elif act == 6:
-        push(s, A_PRODUCE, p, colour, value, flags, 0)
+    elif act == ACT_PRODUCE:
+        push(s, A_PRODUCE, p, DIE_PROD[colour], value, flags, 0)
     else:
-        push(s, A_PRODUCE, p, act - 7, value, flags, 0)
+        push(s, A_PRODUCE, p, act - ACT_PRODUCE_RES, value, flags, 0)
+
+cdef inline int action_code(int32_t a) noexcept nogil:
+    """The action code (ACT_*) of a K_ACT or K_PRODUCE action."""
+    cdef int x = a & 0xFFFFFF
+    if (a >> 24) == K_ACT:
+        return x
+    return ACT_PRODUCE if x == 0 else ACT_PRODUCE_RES + x - 1
 
 cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
     """Pay seat q the bonus of the Horus slot that shows this god."""
@@ -223,7 +231,7 @@ cdef void resolve_bastet(State* s, int p, int value) noexcept nogil:
         for i in range(value):
             if s.happiness[p] < s.population[p]:
                 s.happiness[p] += 1
-            elif s.population[p] < 21:
+            elif s.population[p] < POP_MAX:
                 gain_population(s, p, 1)
                 # the step that would pass Population raises Population instead
     else:
@@ -273,23 +281,23 @@ cdef void resolve_produce(State* s, int p, int r, int value, int flags) noexcept
 # ----------------------------------------------------------------------------- decks
 cdef void normalise_deck(State* s, int type) noexcept nogil:
     """A deck that runs out takes its discards back, reshuffled."""
-    cdef int c, lo = type * 24
-    for c in range(lo, lo + 24):
+    cdef int c, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_PILE or s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             return
-    for c in range(lo, lo + 24):
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_DISCARD:
             s.card_loc[c] = CL_PILE
 
 cdef int deck_source(State* s, int type, int32_t* out) noexcept nogil:
-    cdef int c, n = 0, lo = type * 24
-    for c in range(lo, lo + 24):
+    cdef int c, n = 0, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_PILE:
             out[n] = mk(K_DRAW, c)
             n += 1
     if n:
         return n
-    for c in range(lo, lo + 24):
+    for c in range(lo, hi):
         if s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             out[n] = mk(K_DRAW, c)
             n += 1
@@ -306,6 +314,7 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
     """Outcomes of the chance step on top, with their probabilities."""
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef int n = 0, i, c, tot, k
+    cdef uint32_t bag
     cdef int cnt[8]
     if t.type == CH_WHEEL:
         for i in range(6):
@@ -323,16 +332,18 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
         tot = 0
         for c in range(8):
             cnt[c] = 0
-        for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                cnt[s.die_colour[i]] += 1
-                tot += 1
+        bag = s.dice_at[DL_BAG]
+        while bag:
+            cnt[s.die_colour[__builtin_ctz(bag)]] += 1
+            tot += 1
+            bag &= bag - 1
         for c in range(8):
             if cnt[c]:
-                for k in range(6):
-                    out[n] = mk(K_ROLL, c * 6 + k)
-                    probs[n] = cnt[c] / (6.0 * tot)
-                    n += 1
+                for k in range(1, 7):           # one outcome per value its faces show
+                    if DIE_MULT[c][k]:
+                        out[n] = mk(K_ROLL, c * 6 + k - 1)
+                        probs[n] = (cnt[c] * DIE_MULT[c][k]) / (<double>DIE_NFACES[c] * tot)
+                        n += 1
         return n
     elif t.type == CH_PILLAR:
         for i in range(1, 28):
@@ -384,33 +395,34 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     cdef Task* t = &s.tasks[s.ntasks - 1]
     cdef uint64_t r = s.rng
     cdef int i, k, n, c, j
-    # The k-th of the n candidates is found without branches: j counts the places whose
-    # running count of candidates is still <= k (the same pick as the list's k-th entry).
+    cdef uint32_t bag
+    # The k-th of the n candidates (the same pick as the list's k-th entry).
     if t.type == CH_DIE:
-        n = 0
-        for i in range(s.ndice):
-            n += s.die_loc[i] == DL_BAG
-        if n == 0:
+        # the dice in the bag as a bit set; the k-th set bit is the die
+        bag = s.dice_at[DL_BAG]
+        if bag == 0:
             return -1
-        k = rng_int(&r, n)
-        c = j = 0
-        for i in range(s.ndice):
-            c += s.die_loc[i] == DL_BAG
-            j += c <= k
-        return mk(K_ROLL, s.die_colour[j] * 6 + rng_int(&r, 6))
+        k = rng_int(&r, __builtin_popcount(bag))
+        while k:
+            bag &= bag - 1
+            k -= 1
+        j = __builtin_ctz(bag)
+        c = s.die_colour[j]
+        return mk(K_ROLL, c * 6 + DIE_FACE[c][rng_int(&r, DIE_NFACES[c])] - 1)
     # Cards from the pile and Pillar tiles: the same pick as out[rng_int(&r, n)] over the
-    # list of gen_chance (ascending ids), without building it.
+    # list of gen_chance (ascending ids), without building it: j counts the places whose
+    # running count of candidates is still <= k (no data-dependent branch).
     if t.type == CH_CARD:
         n = 0
-        for i in range(t.a * 24, t.a * 24 + 24):
+        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             n += s.card_loc[i] == CL_PILE
         if n:
             k = rng_int(&r, n)
             c = j = 0
-            for i in range(t.a * 24, t.a * 24 + 24):
+            for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
                 c += s.card_loc[i] == CL_PILE
                 j += c <= k
-            return mk(K_DRAW, t.a * 24 + j)
+            return mk(K_DRAW, DECK_FIRST[t.a] + j)
     elif t.type == CH_PILLAR:
         n = 0
         for i in range(1, 28):
@@ -440,9 +452,8 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
     memset(&memo, 0, sizeof(GodMemo))
     forbid_ok = hook_forbidden_ok(s, p) != 0
     # the dice on the wheel as a bit set (a branch-free scan), then each of them in order
-    wheel = 0
-    for i in range(s.ndice):
-        wheel |= (<uint32_t>(<unsigned int>(s.die_loc[i] - 1) < 6)) << i
+    wheel = (s.dice_at[1] | s.dice_at[2] | s.dice_at[3] | s.dice_at[4] | s.dice_at[5]
+             | s.dice_at[6])
     while wheel:
         i = __builtin_ctz(wheel)
         wheel &= wheel - 1
@@ -462,7 +473,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
         out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
         n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
         out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
-        n += can_anubis & (col != 7)
+        n += can_anubis & DIE_ANUBIS_OK[col]
     if n == 0:
         # No die allows an action: take any Pure or Tainted die without an action.
         for i in range(8):
@@ -495,9 +506,9 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     if t.type == D_TAKE:
         return gen_take(s, p, out)
     elif t.type == D_ADJUST:
-        value_range(s, p, s.cur_value, &lo, &hi)
+        value_range(s, p, s.cur_colour, s.cur_value, &lo, &hi)
         for v in range(lo, hi + 1):
-            if s.cur_anubis or s.cur_colour < 4 or can_god_die(s, p, s.cur_section, v, 0):
+            if s.cur_anubis or DIE_PROD[s.cur_colour] >= 0 or can_god_die(s, p, s.cur_section, v, 0):
                 out[n] = mk(K_VALUE, v)
                 n += 1
     elif t.type == D_ACTION:
@@ -507,14 +518,14 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     out[n] = mk(K_ACT, g)
                     n += 1
             for r in range(4):
-                out[n] = mk(K_ACT, 7 + r)
+                out[n] = mk(K_PRODUCE, 1 + r)
                 n += 1
         else:
             if can_god_die(s, p, s.cur_section, s.cur_value, 0):
                 out[n] = mk(K_ACT, s.cur_section)
                 n += 1
-            if s.cur_colour < 4:
-                out[n] = mk(K_ACT, 6)
+            if DIE_PROD[s.cur_colour] >= 0:
+                out[n] = mk(K_PRODUCE, 0)
                 n += 1
         n += hook_action_extras(s, p, out + n)
     elif t.type == D_HORUS:
@@ -604,7 +615,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
     elif t.type == D_DECREES:
         return gen_decree_sets(s, p, out)
     elif t.type == D_KEEP:
-        for c in range(t.a * 24, t.a * 24 + 24):
+        for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[c] == CL_PENDING + p:
                 out[n] = mk(K_KEEP, c)
                 n += 1
@@ -630,26 +641,17 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 out[n] = mk(K_PASS, 0)    # D23 "may" be played
                 n += 1
             for g in range(6):
-                for v in range(1, 7):
+                for v in range(VALUE_MIN, VALUE_MAX + 1):
                     if can_god(s, p, g, v, t.a):
                         out[n] = mk(K_EXTRA, (g << 4) | v)
                         n += 1
             for r in range(4):
-                for v in range(1, 7):
-                    out[n] = mk(K_EXTRA, ((7 + r) << 4) | v)
+                for v in range(VALUE_MIN, VALUE_MAX + 1):
+                    out[n] = mk(K_EXTRA, ((ACT_PRODUCE_RES + r) << 4) | v)
                     n += 1
     elif t.type == D_BLESS:
         return gen_bless(s, t, out)
     return n
-
-cdef int current_player(State* s) noexcept nogil:
-    """Seat to decide, -1 at a chance step, -2 when the game is over."""
-    if s.ntasks == 0:
-        return -2
-    cdef int ty = s.tasks[s.ntasks - 1].type
-    if ty <= CH_LAST:
-        return -1
-    return s.tasks[s.ntasks - 1].p
 
 # ----------------------------------------------------------------------------- apply
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -661,7 +663,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         col = (x >> 4) & 0xF
         v = x & 0xF
         i = find_die(s, sec, col, v)
-        s.die_loc[i] = DL_BOX - 1  # in hand
+        move_die(s, i, DL_BOX - 1)  # in hand
         s.cur_die = i
         s.cur_section = sec
         s.cur_colour = col
@@ -683,9 +685,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         hook_pay_scribes(s, p, (d + 1) // 2)
         s.cur_value = x
     elif t.type == D_ACTION:
-        hook_before_action(s, p, x)
-        push_action(s, p, x, s.cur_value, s.cur_colour, 0)
-        hook_after_action(s, p, x)
+        i = action_code(a)
+        hook_before_action(s, p, i)
+        push_action(s, p, i, s.cur_value, s.cur_colour, 0)
+        hook_after_action(s, p, i)
     elif t.type == D_HORUS:
         push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
         if hook_free_lg(s, p, t.b):
@@ -720,6 +723,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
             push(s, D_THOTH_CARD, p, t.a, t.b - 1, 0, 0)
     elif t.type == D_PAY:
         apply_pay(s, p, x)
+        if t.a >> COST_SOLDIERS:
+            pay_other(s, p, t.a)
     elif t.type == D_GAIN:
         apply_gain_item(s, p, x)
         if t.b > 1:
@@ -735,7 +740,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == D_DECREES:
         score_decree_set(s, p, x)
     elif t.type == D_KEEP:
-        for c in range(t.a * 24, t.a * 24 + 24):
+        for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[c] == CL_PENDING + p:
                 if c == x:
                     s.card_loc[c] = CL_HAND + p
@@ -809,6 +814,29 @@ cdef void apply_action(State* s, int32_t a) noexcept nogil:
     apply_one(s, a)
     advance_legal(s, buf)
 
+cdef int apply_action_legal(State* s, int32_t a, int32_t* legal) noexcept nogil:
+    """apply_action(), keeping what advance() found: -1 a chance step, 0 the end, else the
+    number of legal actions of the decision on top, written to legal (as gen_legal would:
+    the search uses them instead of generating the list a second time)."""
+    apply_one(s, a)
+    return advance_legal(s, legal)
+
+cdef int is_legal(State* s, int32_t a) noexcept nogil:
+    """Whether a is a legal action (or a possible chance outcome) of the step on top."""
+    cdef int32_t buf[512]
+    cdef double probs[512]
+    cdef int n, i
+    if s.ntasks == 0:
+        return 0
+    if s.tasks[s.ntasks - 1].type <= CH_LAST:
+        n = gen_chance(s, buf, probs)
+    else:
+        n = gen_legal(s, buf)
+    for i in range(n):
+        if buf[i] == a:
+            return 1
+    return 0
+
 cdef void advance(State* s) noexcept nogil:
     """Run automatic steps and auto-apply every step with exactly one outcome."""
     cdef int32_t buf[512]
@@ -822,13 +850,10 @@ cdef int chance_single(State* s, int32_t* out) noexcept nogil:
     cdef double probs[64]
     cdef int i, n = 0, c = -1
     if t.type == CH_DIE:
-        for i in range(s.ndice):
-            if s.die_loc[i] == DL_BAG:
-                return 2          # six faces at least
-        return 0
+        return 2 if s.dice_at[DL_BAG] else 0     # several faces
     if t.type == CH_CARD:
         normalise_deck(s, t.a)
-        for i in range(t.a * 24, t.a * 24 + 24):
+        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
             if s.card_loc[i] == CL_PILE:
                 n += 1
                 c = i
@@ -896,7 +921,7 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
             s.round += 1
             s.turn_idx = -1
             push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
-            if s.round % 2 == 0:
+            if s.round % ROUNDS_ROT == 0:
                 push(s, A_ROTATION, -1, 0, 0, 0, 0)
     elif t.type == A_TURN:
         s.cur_player = p
@@ -951,10 +976,10 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
     elif t.type == A_ROTATION:
         s.arrow = (s.arrow + 1) % 6
         push(s, A_REFILL, -1, 0, 0, 0, 0)
-        if s.round % 4 == 0:
+        if s.round % ROUNDS_MAAT == 0:
             push(s, A_MAAT, -1, 0, 0, 0, 0)
     elif t.type == A_REFILL:
-        k = 2 if s.nplayers == 1 else s.nplayers
+        k = PC_REFILL[s.nplayers]
         for i in range(k):
             push(s, CH_DIE, -1, (s.arrow + 5) % 6, 0, 0, 0)
         for i in range(k):
@@ -1008,9 +1033,9 @@ cdef void place_die(State* s, int p) noexcept nogil:
 # ----------------------------------------------------------------------------- Maat
 cdef int ankh(State* s, int p) noexcept nogil:
     if is_bot(s, p):
-        return 4
+        return BOT_ANKH_V
     if has_tech(s, p, 15):
-        return 5
+        return T15_ANKH_V
     return s.destiny[p]
 
 cdef void maat_start(State* s) noexcept nogil:
@@ -1034,12 +1059,10 @@ cdef void maat_order(State* s) noexcept nogil:
         if is_bot(s, p):
             continue
         b = s.balance[p]
-        if b <= -9:
-            add_vp(s, p, -3, VP_MAAT)
-        elif b <= -6:
-            add_vp(s, p, -2, VP_MAAT)
-        elif b <= -3:
-            add_vp(s, p, -1, VP_MAAT)
+        for i in range(NMAAT_PEN):          # MAAT_PENALTY, the worst band first
+            if b <= MAAT_PEN_AT[i]:
+                add_vp(s, p, -MAAT_PEN_VP[i], VP_MAAT)
+                break
     # ascending |balance|, ties to the higher Ankh
     for i in range(s.nseats):
         s.turn_order[i] = i
@@ -1056,21 +1079,20 @@ cdef void maat_order(State* s) noexcept nogil:
             else:
                 break
     hook_after_maat(s)
-    if s.maat_count == 4:
+    # SCORING_MAAT_PHASES: a Scoring after the 2nd and the 4th (last) Maat phase
+    if s.maat_count >= MAAT_LAST:
         push(s, A_FINAL, -1, 0, 0, 0, 0)
-        push(s, A_SCORING, -1, 0, 0, 0, 0)
-    elif s.maat_count == 2:
-        push(s, A_MAAT_END, -1, 0, 0, 0, 0)
-        push(s, A_SCORING, -1, 0, 0, 0, 0)
     else:
         push(s, A_MAAT_END, -1, 0, 0, 0, 0)
+    if SCORING_AT[s.maat_count]:
+        push(s, A_SCORING, -1, 0, 0, 0, 0)
 
 cdef void maat_end(State* s) noexcept nogil:
     """Dice back to the bag; excess, Faith and Destiny cards returned; new Destiny picks."""
     cdef int i, p
     for i in range(s.ndice):
         if s.die_loc[i] >= DL_PURE and s.die_loc[i] < DL_BOT + 4:
-            s.die_loc[i] = DL_BAG
+            move_die(s, i, DL_BAG)
             s.die_value[i] = 0
     for p in range(s.nseats):
         s.pure_sum[p] = 0
@@ -1138,17 +1160,8 @@ cdef int temple_score(State* s, int p, int with_statues) noexcept nogil:
     return n
 
 cdef int happiness_vp(int h) noexcept nogil:
-    if h >= 21:
-        return 15
-    if h >= 19:
-        return 12
-    if h >= 16:
-        return 9
-    if h >= 13:
-        return 6
-    if h >= 9:
-        return 3
-    return 0
+    """Scoring VP of a Happiness (HAPPINESS_THRESHOLDS)."""
+    return HAP_VP[h] if 0 <= h < 32 else HAP_VP[31]
 
 cdef void scoring(State* s) noexcept nogil:
     cdef int d, w, k, p, i, need
@@ -1156,7 +1169,7 @@ cdef void scoring(State* s) noexcept nogil:
     for d in range(4):
         w = district_winner(s, d)
         if w >= 0:
-            add_vp(s, w, 3, VP_DISTRICTS)
+            add_vp(s, w, DISTRICT_VP, VP_DISTRICTS)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
         add_vp(s, p, temple_score(s, p, 1), VP_TEMPLE)
@@ -1166,8 +1179,8 @@ cdef void scoring(State* s) noexcept nogil:
             bot_scoring_cards(s, p)
             continue
         for i in range(4):
-            if s.prod[p][i] >= 6:
-                add_vp(s, p, 2, VP_PRODUCTION)
+            if s.prod[p][i] >= PROD_MAX:
+                add_vp(s, p, PROD_TOP_VP, VP_PRODUCTION)
         add_vp(s, p, BROW_VP[s.buildings[p]], VP_BUILDROW)
         need = BROW_BREAD[s.buildings[p]]
         if need > 0 and not has_tech(s, p, 17):
@@ -1183,14 +1196,14 @@ cdef void final_scoring(State* s) noexcept nogil:
             push(s, D_DECREES, p, 0, 0, 0, 0)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
-        if not is_bot(s, p) and has_card(s, p, 48 + 22):
+        if not is_bot(s, p) and has_card(s, p, DECREE(23)):
             push(s, D_EXTRA, p, F_FREE, 0, 0, 0)   # D23: a free action before the final scoring
 
 cdef void finish(State* s) noexcept nogil:
-    cdef int p
-    add_vp(s, s.turn_order[0], 3, VP_TURNORDER)
-    if s.nplayers >= 3:
-        add_vp(s, s.turn_order[1], 2, VP_TURNORDER)
+    cdef int p, k
+    for k in range(s.nseats):               # PLAYER_COUNT turn_order_vp
+        if PC_TURN_VP[s.nplayers][k]:
+            add_vp(s, s.turn_order[k], PC_TURN_VP[s.nplayers][k], VP_TURNORDER)
     for p in range(s.nseats):
         if is_bot(s, p):
             bot_final(s, p)
@@ -1226,7 +1239,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
     elif phase == 1:
         push(s, A_SETUP, -1, 2, 0, 0, 0)
         for i in range(5, -1, -1):
-            for k in range(3):
+            for k in range(SETUP_DICE):
                 push(s, CH_DIE, -1, i, 0, 0, 0)
     elif phase == 2:
         push(s, A_SETUP, -1, 3, 0, 0, 0)
@@ -1236,7 +1249,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
             push(s, CH_PILLAR, -1, i, 0, 0, 0)
     elif phase == 3:
         push(s, A_SETUP, -1, 4, 0, 0, 0)
-        n = 3 if s.nplayers == 1 else 2 * s.nplayers + 1
+        n = PC_START_CARDS[s.nplayers]
         for i in range(n):
             push(s, CH_REVEAL, -1, 0, 0, 0, 0)
         for p in range(s.nseats - 1, -1, -1):

@@ -20,35 +20,11 @@ from libc.math cimport sqrt, log, exp
 from libc.stdint cimport uint64_t, int32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from tekhenu_engine._core cimport (State, Task, MAX_LEGAL, gen_legal, apply_action, sample_chance,
-                                   current_player, rng_next, rng_int, resample_state, winner,
-                                   temple_score, happiness_vp, purity_of, chance_visible, decision_visible)
-from tekhenu_engine import notation as _notation
-
-# Action kinds: the public action encoding (``kind << 24 | payload``) of _core.pyx, also
-# mirrored by notation.KINDS; checked against it at import below.
-cdef enum:
-    K_PASS = 1
-    K_TAKE = 15
-    K_VALUE = 16
-    K_ACT = 17
-    K_REFRESH = 23
-    K_SECTION = 24
-    K_PAY = 26
-    K_FAITH = 27
-    K_BREAD = 28
-    K_DECREES = 29
-
-for _k, _v in ((K_PASS, "pass"), (K_TAKE, "take"), (K_VALUE, "value"), (K_ACT, "act"),
-               (K_REFRESH, "refresh"), (K_SECTION, "section"), (K_PAY, "pay"), (K_FAITH, "faith"),
-               (K_BREAD, "bread"), (K_DECREES, "decrees")):
-    if _notation.KINDS.get(_k) != _v:
-        raise ImportError(f"action kind {_k} is {_notation.KINDS.get(_k)!r} in notation, {_v!r} here")
+from tekhenu_engine._core cimport *   # State, the enums (K_*, D_*, CH_*, VP_*), inline helpers
 
 cdef enum:
     HIDDEN_KEY = 0x7FFFFFFF   # edge of an outcome or decision the searching seat cannot see
     MAX_PATH = 4096
-    NCAT = 12
 
 # reward modes
 cdef enum:
@@ -67,8 +43,16 @@ REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN,
 PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY}
 MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
 SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
-VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
-                 "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
+from tekhenu_engine._core import VP_CATEGORIES
+
+from tekhenu_engine import data as _data
+
+cdef const int* PURITY_TAB = purity_table()
+cdef int POP_MAX = _data.POPULACE_MAX
+
+cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
+    """Purity of a die of this colour in section god (the core's table, inlined here)."""
+    return PURITY_TAB[(s.arrow * 7 + god) * 8 + colour]
 
 cdef struct Node:
     int32_t key          # action or visible chance outcome of the edge into this node
@@ -84,7 +68,7 @@ cdef struct RootStat:
     double wins          # (estimated) wins of the searching seat
     double margin        # VP of the searching seat minus the best other seat
     double vp[4]
-    double bd[12]
+    double bd[NVP]
 
 # ----------------------------------------------------------------------------- helpers
 cdef inline double now_s() noexcept nogil:
@@ -138,8 +122,8 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     if mode == P_HAPPY:
         p = current_player(s)
         if p >= 0:
-            room = s.happiness[p] < s.population[p] and s.happiness[p] < 21
-            wantpop = s.population[p] - s.happiness[p] <= 1 and s.happiness[p] < 21
+            room = s.happiness[p] < s.population[p] and s.happiness[p] < POP_MAX
+            wantpop = s.population[p] - s.happiness[p] <= 1 and s.happiness[p] < POP_MAX
     for i in range(n):
         kind = legal[i] >> 24
         x = legal[i] & 0xFFFFFF
@@ -155,9 +139,11 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         elif kind == K_VALUE:
             w[i] = 3 * (n - 1) if x == s.cur_value else 1
         elif kind == K_ACT:
-            w[i] = 4 if x < 6 else 1
+            w[i] = 4
             if mode == P_HAPPY and (x == 3 and room or x == 2 and wantpop):
                 w[i] = 12
+        elif kind == K_PRODUCE:
+            w[i] = 1
         elif kind == K_SECTION:
             w[i] = 4
         else:
@@ -170,9 +156,11 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
             return legal[i]
     return legal[n - 1]
 
-cdef int playout(State* s, uint64_t* r, int mode, int cutoff) noexcept nogil:
-    """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended."""
-    cdef int32_t legal[512]
+cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl) noexcept nogil:
+    """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
+
+    legal holds the nl legal actions of the decision on top when nl > 0 (what the last
+    apply_action_legal found), else it is generated here."""
     cdef int n, k = 0
     cdef int32_t a
     while s.ntasks > 0:
@@ -181,12 +169,12 @@ cdef int playout(State* s, uint64_t* r, int mode, int cutoff) noexcept nogil:
         else:
             if cutoff > 0 and k >= cutoff:
                 return 0
-            n = gen_legal(s, legal)
+            n = nl if nl > 0 else gen_legal(s, legal)
             a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
             k += 1
         if a < 0:       # no outcome: cannot happen after advance(); evaluate instead
             return 0
-        apply_action(s, a)
+        nl = apply_action_legal(s, a, legal)
     return 1
 
 # ----------------------------------------------------------------------------- evaluation
@@ -469,6 +457,7 @@ cdef class Searcher:
         cdef int32_t a = 0
         cdef int32_t key
         cdef int node = 0, plen = 1, m, n, child, finished, p, k, slot, in_tree = 1
+        cdef int nl = -2     # legal actions of the decision on top already in legal (when > 0)
         cdef double est[4]
         cdef double rew[4]
         cdef double win[4]
@@ -492,12 +481,12 @@ cdef class Searcher:
                     key = a if chance_visible(&s, self.seat) else HIDDEN_KEY
                     m = -1
                 else:
-                    n = gen_legal(&s, legal)
+                    n = nl if nl > 0 else gen_legal(&s, legal)
                     if n <= 0:
                         break
                     a = policy_pick(&s, legal, n, &self.rng, self.playout_mode)
                     key = HIDDEN_KEY
-                apply_action(&s, a)
+                nl = apply_action_legal(&s, a, legal)
                 if self.flat:
                     continue
                 child = self.find_child(node, key, m)
@@ -509,11 +498,11 @@ cdef class Searcher:
                 self.path[plen] = node
                 plen += 1
                 continue
-            n = gen_legal(&s, legal)
+            n = nl if nl > 0 else gen_legal(&s, legal)
             if n <= 0:
                 break
             child = self.select(node, &s, m, legal, n, &a)
-            apply_action(&s, a)
+            nl = apply_action_legal(&s, a, legal)
             if child == -1:
                 if self.flat:
                     continue
@@ -524,7 +513,7 @@ cdef class Searcher:
             node = child
             self.path[plen] = node
             plen += 1
-        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff)
+        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
         rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode)
@@ -547,7 +536,7 @@ cdef class Searcher:
             self.rstat[slot].margin += est[self.seat] - best
             for p in range(s.nseats):
                 self.rstat[slot].vp[p] += est[p]
-            for k in range(NCAT):
+            for k in range(NVP):
                 self.rstat[slot].bd[k] += s.breakdown[k][self.seat]
         self.iterations += 1
 
@@ -587,7 +576,7 @@ cdef class Searcher:
                 "action": nd.key, "visits": nd.visits, "avail": nd.avail,
                 "reward_sum": nd.rsum[self.seat], "wins": rs.wins, "margin_sum": rs.margin,
                 "vp_sum": [rs.vp[p] for p in range(self.root.nseats)],
-                "bd_sum": {VP_CATEGORIES[k]: rs.bd[k] for k in range(NCAT)},
+                "bd_sum": {VP_CATEGORIES[k]: rs.bd[k] for k in range(NVP)},
             })
             c = nd.next_sibling
         out.sort(key=lambda d: d["action"])
@@ -622,16 +611,16 @@ cdef class Searcher:
 cdef void finish_turn(State* s, int seat, uint64_t* r) noexcept nogil:
     """After a greedy candidate: finish the seat's own pending steps by the playout policy."""
     cdef int32_t legal[512]
-    cdef int n, guard = 0
+    cdef int n, guard = 0, nl = -2
     while s.ntasks > 0 and guard < 64:
         guard += 1
         if current_player(s) == -1:
-            apply_action(s, sample_chance(s))
+            nl = apply_action_legal(s, sample_chance(s), legal)
             continue
         if current_player(s) != seat:
             return
-        n = gen_legal(s, legal)
-        apply_action(s, policy_pick(s, legal, n, r, P_HEURISTIC))
+        n = nl if nl > 0 else gen_legal(s, legal)
+        nl = apply_action_legal(s, policy_pick(s, legal, n, r, P_HEURISTIC), legal)
 
 cdef double value_of(State* s, int p) noexcept nogil:
     """Greedy value: VP plus resource value (the static evaluation without the other seats)."""
@@ -692,7 +681,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
     cdef State s
     cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
-    cdef int g, n, m, p
+    cdef int g, n, m, p, nl
     cdef int ma = PLAYOUTS[policy], mb = PLAYOUTS[other]
     wins = [0] * 4
     vps = [0.0] * 4
@@ -701,13 +690,14 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
         raw = st.to_bytes()
         memcpy(&s, <char*>raw, sizeof(State))
         with nogil:
+            nl = -2
             while s.ntasks > 0:
                 m = current_player(&s)
                 if m == -1:
-                    apply_action(&s, sample_chance(&s))
+                    nl = apply_action_legal(&s, sample_chance(&s), legal)
                     continue
-                n = gen_legal(&s, legal)
-                apply_action(&s, policy_pick(&s, legal, n, &r, ma if (heuristic_seats >> m) & 1 else mb))
+                n = nl if nl > 0 else gen_legal(&s, legal)
+                nl = apply_action_legal(&s, policy_pick(&s, legal, n, &r, ma if (heuristic_seats >> m) & 1 else mb), legal)
         wins[winner(&s)] += 1
         for p in range(s.nseats):
             vps[p] += <double>s.vp[p] / games

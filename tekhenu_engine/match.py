@@ -36,7 +36,7 @@ from ._core import GameState
 from .agents.play import AgentFault, play_out
 from .agents.registry import (DEFAULT_MARGIN_MS, DEFAULT_MOVE_TIMEOUT_S, BotankhamunSide, EngineFault, ExternalEngine,
                               make_agent, parse_spec)
-from .notation import format_action, parse_action
+from .notation import NOTATION_VERSION, format_action, parse_action, upgrade_record
 from .options import TableOptions
 
 
@@ -111,7 +111,7 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
     table = config.table()
     sides = seat_sides(table["players"], game, _bot_side(config))
     seed = game_seed(config, game)
-    rec: dict[str, Any] = {"game": game, "seed": seed, "base_seed": config.seed, "table": table, "sides": sides,
+    rec: dict[str, Any] = {"notation": NOTATION_VERSION, "game": game, "seed": seed, "base_seed": config.seed, "table": table, "sides": sides,
                            "a": config.a, "b": config.b, "moves": [], "vp": None, "winner": None,
                            "winner_side": None, "error": None, "faulty_side": None}
     t0 = time.perf_counter()
@@ -169,6 +169,7 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
 
 def replay(record: dict) -> GameState:
     """The final state of a recorded game, rebuilt from its table options and move tokens."""
+    record = upgrade_record(record)
     state = new_state(record["table"], record["seed"])
     for tok in record["moves"]:
         state.apply(parse_action(tok))

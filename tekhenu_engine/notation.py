@@ -10,6 +10,9 @@ import re
 from typing import TYPE_CHECKING
 
 from . import data
+from ._core import ACTION_CODES as _ACTION_CODES
+from .enums import CardLoc, DieLoc, on_wheel
+from .enums import Kind as K
 
 if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations only name it
     from ._core import GameState
@@ -25,71 +28,87 @@ DEBEN = ("pharaoh", "snake")
 BOT_TILE_NAMES = GOD_ABBR + tuple("".join(RES[c] for c in t) for t in data.BOT_RESOURCE_TILES)
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
+# Version of the action encoding and of game records. 2: Produce is its own action kind
+# (K_PRODUCE), so the ints of "act:produce..." changed; every token is the same as in version 1,
+# so a version-1 record (no "notation" field) replays unchanged (upgrade_record).
+NOTATION_VERSION = 2
+OLD_NOTATION_VERSIONS = (1,)
 
-# action kinds (must match the enum in _core.pyx)
-KINDS = {
-    1: "pass", 2: "roll", 3: "wheel", 4: "horus", 5: "tile", 6: "draw", 7: "reveal", 8: "first",
-    9: "deben", 10: "tie", 11: "keep", 12: "draft", 13: "destiny", 14: "gain", 15: "take",
-    16: "value", 17: "act", 18: "statue", 19: "pillar", 20: "rot", 21: "build", 22: "district",
-    23: "refresh", 24: "section", 25: "card", 26: "pay", 27: "faith", 28: "bread", 29: "decrees",
-    30: "extra", 31: "bless", 32: "botdestiny", 33: "pyramid",
-}
-VERBS = {v: k for k, v in KINDS.items()}
-# card locations (``card_loc``; must match the CL_* enum in _core.pyx, docs/architecture.md);
-# the compiled core's own Python names win when it exports them.
-CARD_LOC = {"pile": 0, "discard": 1, "box": 2, "market": 3, "unknown": 4, "bottom": 5, "bot": 6,
-            "hand": 8, "pending": 12, "bottom_known": 16}
-# die locations (``die_loc``; the DL_* enum in _core.pyx): "wheel" + god is wheel section god,
-# the per-seat places are base + seat
-DIE_LOC = {"bag": 0, "wheel": 1, "seth": 7, "pure": 10, "tainted": 20, "below": 30, "beside_bot": 40,
-           "hand": 98, "box": 99}
-try:
-    from ._core import CARD_LOCATIONS as _CORE_CL  # type: ignore[attr-defined]
-    CARD_LOC.update({k.lower(): v for k, v in dict(_CORE_CL).items()})
-except ImportError:
-    pass
-try:
-    from ._core import DIE_LOCATIONS as _CORE_DL  # type: ignore[attr-defined]
-    DIE_LOC.update({k.lower(): v for k, v in dict(_CORE_DL).items()})
-except ImportError:
-    pass
-VERBS["anubis"] = 15
-VERBS["takeonly"] = 15
+# Action kinds: the enum of _core.pxd (K_* names, tekhenu_engine.enums.Kind); the verb of a kind is its name in lower
+# case without "K_", except the two below.
+_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act"}
+KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
+VERBS = {v: k for k, v in KINDS.items() if k != K.PRODUCE}   # "act:produce..." is read as K_PRODUCE
+VERBS["anubis"] = K.TAKE
+VERBS["takeonly"] = K.TAKE
+# card locations (``card_loc``) and die locations (``die_loc``) by name, from the core's enums
+# (tekhenu_engine.enums); the per-seat places are base + seat.
+CARD_LOC = {"pile": int(CardLoc.PILE), "discard": int(CardLoc.DISCARD), "box": int(CardLoc.BOX),
+            "market": int(CardLoc.MARKET), "unknown": int(CardLoc.UNKNOWN), "bottom": int(CardLoc.BOTTOM),
+            "bot": int(CardLoc.BOT), "hand": int(CardLoc.HAND), "pending": int(CardLoc.PENDING),
+            "bottom_known": int(CardLoc.BOTTOMK)}
+DIE_LOC = {"bag": int(DieLoc.BAG), "wheel": on_wheel(0), "seth": int(DieLoc.SETH), "pure": int(DieLoc.PURE),
+           "tainted": int(DieLoc.TAINT), "below": int(DieLoc.ANUBIS), "beside_bot": int(DieLoc.BOT),
+           "box": int(DieLoc.BOX)}
 
 
 def card_name(c: int) -> str:
-    """B01-B24 (0-23), T01-T24 (24-47), D01-D24 (48-71)."""
-    if not 0 <= c < 72:
-        raise ValueError(f"no card {c}")
-    return "BTD"[c // 24] + f"{c % 24 + 1:02d}"
+    """Name of a card id by the card table data.CARD_DECKS: B01-B24 (0-23), T01-T24 (24-47),
+    D01-D24 (48-71)."""
+    for letter, _, first, count in data.CARD_DECKS:
+        if first <= c < first + count:
+            return f"{letter}{c - first + 1:02d}"
+    raise ValueError(f"no card {c}")
+
+
+# every card id of the decks in data.CARD_DECKS (Blessings, Technologies, Decrees), in order
+CARD_IDS: tuple[int, ...] = tuple(first + k for _, _, first, count in data.CARD_DECKS for k in range(count))
+
+
+def card_deck(c: int) -> int:
+    """Index of a card's deck in data.CARD_DECKS (0 Blessings, 1 Technologies, 2 Decrees)."""
+    for i, (_, _, first, count) in enumerate(data.CARD_DECKS):
+        if first <= c < first + count:
+            return i
+    raise ValueError(f"no card {c}")
 
 
 def card_id(name: str) -> int:
-    m = re.fullmatch(r"([BTD])(\d\d)", name)
-    if not m or not 1 <= int(m.group(2)) <= 24:
-        raise ValueError(f"not a card name: {name!r}")
-    return "BTD".index(m.group(1)) * 24 + int(m.group(2)) - 1
+    """Card id of a card name (the inverse of :func:`card_name`)."""
+    m = re.fullmatch(r"([A-Z]+)(\d\d)", name) if isinstance(name, str) else None
+    if m:
+        for letter, _, first, count in data.CARD_DECKS:
+            if m.group(1) == letter and 1 <= int(m.group(2)) <= count:
+                return first + int(m.group(2)) - 1
+    raise ValueError(f"not a card name: {name!r}")
 
 
 def _god(x: int) -> str:
     return GOD_ABBR[x]
 
 
+# Action codes of K_EXTRA payloads (ACT_* of _core.pxd): a God 0-6 (6 kept for Seth),
+# 7 Produce with the die's colour, 8 + r Produce Resource r.
+ACT_PRODUCE, ACT_PRODUCE_RES = _ACTION_CODES["ACT_PRODUCE"], _ACTION_CODES["ACT_PRODUCE_RES"]
+
+
 def _act_name(act: int) -> str:
-    if act < 6:
+    if act < len(GOD_ABBR):
         return GOD_ABBR[act]
-    if act == 6:
+    if act == ACT_PRODUCE:
         return "produce"
-    return "produce-" + RES[act - 7]
+    if ACT_PRODUCE_RES <= act < ACT_PRODUCE_RES + len(RES):
+        return "produce-" + RES[act - ACT_PRODUCE_RES]
+    raise ValueError(f"no action code {act}")
 
 
 def _parse_act(s: str) -> int:
     if s in GOD_ABBR:
         return GOD_ABBR.index(s)
     if s == "produce":
-        return 6
+        return ACT_PRODUCE
     if s.startswith("produce-") and s[8:] in RES:
-        return 7 + RES.index(s[8:])
+        return ACT_PRODUCE_RES + RES.index(s[8:])
     raise ValueError(f"not an action name: {s!r}")
 
 
@@ -99,60 +118,62 @@ def format_action(a: int) -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown action kind in {a}")
     v = KINDS[kind]
-    if kind == 1:
+    if kind == K.PASS:
         return "pass"
-    if kind == 2:
+    if kind == K.ROLL:
         return f"roll:{COLOUR_LETTERS[x // 6]}{x % 6 + 1}"
-    if kind in (3, 4):
+    if kind in (K.WHEEL, K.HORUS_TILE):
         return f"{v}:{_god(x)}"
-    if kind == 5:
+    if kind == K.TILE:
         return f"tile:P{x:02d}"
-    if kind in (6, 11, 25):
+    if kind in (K.DRAW, K.KEEP, K.CARD):
         return f"{v}:{card_name(x)}"
-    if kind in (7, 12):
+    if kind in (K.REVEAL, K.DRAFT):
         return f"{v}:S{x + 1:02d}"
-    if kind in (13, 32):
+    if kind in (K.DESTINY, K.BOTDESTINY):
         return f"{v}:A{x + 1:02d}"
-    if kind in (8, 10, 16, 20):
+    if kind in (K.FIRST, K.TIE, K.VALUE, K.ROT):
         return f"{v}:{x}"
-    if kind == 9:
+    if kind == K.DEBEN:
         return f"deben:{DEBEN[x]}"
-    if kind == 33:
+    if kind == K.PYRAMID:
         return f"pyramid:{BOT_TILE_NAMES[x]}"
-    if kind == 14:
+    if kind == K.GAIN:
         return f"gain:{GAIN_NAMES[x]}"
-    if kind == 15:
+    if kind == K.TAKE:
         verb = "anubis" if x & 0x8000 else ("takeonly" if x & 0x4000 else "take")
         sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
         return f"{verb}:{GOD_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
-    if kind == 17:
-        return f"act:{_act_name(x)}"
-    if kind == 18:
+    if kind == K.ACT:
+        return f"act:{GOD_ABBR[x]}"
+    if kind == K.PRODUCE:   # the same verb as a God action: "act:produce", "act:produce-P"
+        return "act:produce" + (f"-{RES[x - 1]}" if x else "")
+    if kind == K.STATUE:
         return f"statue:{STATUE_TARGETS[x]}"
-    if kind == 19:
+    if kind == K.SPACE:
         return f"pillar:r{x // 5 + 1}c{x % 5 + 1}"
-    if kind == 21:
+    if kind == K.BUILD:
         return f"build:{BUILD_NAMES[x]}"
-    if kind == 22:
+    if kind == K.DISTRICT:
         return f"district:{RES[x]}"
-    if kind in (23, 24):
+    if kind in (K.REFRESH, K.SECTION):
         return f"{v}:{x + 1}"
-    if kind == 26:
+    if kind == K.PAY:
         parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(PAY_PARTS) if (x >> (3 * i)) & 7]
         swap = "~LG" if x & PAY_SWAP else ""  # T22: Limestone and Granite stood in for each other
         return "pay:" + ("".join(parts) if parts else "none") + swap
-    if kind == 27:
+    if kind == K.FAITH:
         return f"faith:{x - 32:+d}"
-    if kind == 28:
+    if kind == K.BREAD:
         sc = f",{x >> 8}" if x >> 8 else ""  # Scribes paid as Gold (T10)
         return f"bread:{(x >> 4) & 0xF},{x & 0xF}{sc}"
-    if kind == 29:
+    if kind == K.DECREES:
         ids = [((x >> (7 * i)) & 0x7F) - 1 for i in range(3)]
         names = [card_name(c) for c in ids if c >= 0]
         return "decrees:" + ("+".join(names) if names else "none")
-    if kind == 30:
+    if kind == K.EXTRA:
         return f"extra:{_act_name(x >> 4)}{x & 0xF}"
-    if kind == 31:
+    if kind == K.BLESS:
         return f"bless:{card_name(x & 0x7F)}" + (f"/{x >> 7}" if x >> 7 else "")
     raise ValueError(f"cannot format {a}")
 
@@ -165,6 +186,8 @@ def parse_action(tok: str) -> int:
     if verb not in VERBS:
         raise ValueError(f"unknown move verb {verb!r} in {tok!r}")
     kind = VERBS[verb]
+    if kind == K.ACT and arg.startswith("produce"):   # Produce is its own kind, verb "act"
+        kind = K.PRODUCE
     try:
         x = _parse_arg(verb, kind, arg)
     except (ValueError, IndexError, KeyError) as e:
@@ -184,59 +207,59 @@ def _num(s: str, lo: int, hi: int) -> int:
 
 
 def _parse_arg(verb: str, kind: int, arg: str) -> int:
-    if kind == 1:
+    if kind == K.PASS:
         if arg:
             raise ValueError("pass takes no argument")
         return 0
-    if kind == 2:
+    if kind == K.ROLL:
         return COLOUR_LETTERS.index(arg[0]) * 6 + _num(arg[1:], 1, 6) - 1 if len(arg) == 2 else _fail(arg)
-    if kind in (3, 4):
+    if kind in (K.WHEEL, K.HORUS_TILE):
         return GOD_ABBR.index(arg)
-    if kind == 5:
+    if kind == K.TILE:
         m = re.fullmatch(r"P(\d\d)", arg)
         return _num(m.group(1), 1, 27) if m else _fail(arg)
-    if kind in (6, 11, 25):
+    if kind in (K.DRAW, K.KEEP, K.CARD):
         return card_id(arg)
-    if kind in (7, 12):
+    if kind in (K.REVEAL, K.DRAFT):
         m = re.fullmatch(r"S(\d\d)", arg)
         return _num(m.group(1), 1, 12) - 1 if m else _fail(arg)
-    if kind in (13, 32):
+    if kind in (K.DESTINY, K.BOTDESTINY):
         m = re.fullmatch(r"A(\d\d)", arg)
         return _num(m.group(1), 1, 4) - 1 if m else _fail(arg)
-    if kind == 8:
+    if kind == K.FIRST:
         return _num(arg, 0, 3)
-    if kind == 10:
+    if kind == K.TIE:
         return _num(arg, 0, 15)
-    if kind == 16:
+    if kind == K.VALUE:
         return _num(arg, 1, 6)
-    if kind == 20:
+    if kind == K.ROT:
         return _num(arg, 0, 3)
-    if kind == 9:
+    if kind == K.DEBEN:
         return DEBEN.index(arg)
-    if kind == 33:
+    if kind == K.PYRAMID:
         return BOT_TILE_NAMES.index(arg)
-    if kind == 14:
+    if kind == K.GAIN:
         return GAIN_NAMES.index(arg)
-    if kind == 15:
+    if kind == K.TAKE:
         sec, _, die = arg.partition(":")
         if len(die) != 2:
             _fail(arg)
         x = (GOD_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
         return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
-    if kind == 17:
-        return _parse_act(arg)
-    if kind == 18:
+    if kind == K.ACT:
+        return GOD_ABBR.index(arg)
+    if kind == K.STATUE:
         return STATUE_TARGETS.index(arg)
-    if kind == 19:
+    if kind == K.SPACE:
         m = re.fullmatch(r"r([1-5])c([1-5])", arg)
         return (int(m.group(1)) - 1) * 5 + int(m.group(2)) - 1 if m else _fail(arg)
-    if kind == 21:
+    if kind == K.BUILD:
         return BUILD_NAMES.index(arg)
-    if kind == 22:
+    if kind == K.DISTRICT:
         return RES.index(arg)
-    if kind in (23, 24):
+    if kind in (K.REFRESH, K.SECTION):
         return _num(arg, 1, 4) - 1
-    if kind == 26:
+    if kind == K.PAY:
         swap = 0
         if arg.endswith("~LG"):
             arg, swap = arg[:-3], PAY_SWAP
@@ -249,13 +272,13 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
             pos = m.end()
             x |= int(m.group(2)) << (3 * PAY_PARTS.index(m.group(1)))
         return x | swap if pos == len(arg) and pos else _fail(arg)
-    if kind == 27:
+    if kind == K.FAITH:
         return _num(arg, -31, 31) + 32
-    if kind == 28:
+    if kind == K.BREAD:
         b, _, g = arg.partition(",")
         g, _, sc = g.partition(",")
         return (_num(sc, 1, 15) << 8 if sc else 0) | (_num(b, 0, 15) << 4) | _num(g, 0, 15)
-    if kind == 29:
+    if kind == K.DECREES:
         if arg == "none":
             return 0
         ids = [card_id(n) for n in arg.split("+")]
@@ -265,10 +288,16 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         for i, c in enumerate(ids):
             x |= (c + 1) << (7 * i)
         return x
-    if kind == 30:
+    if kind == K.PRODUCE:
+        if arg == "produce":
+            return 0
+        if arg.startswith("produce-") and arg[8:] in RES:
+            return 1 + RES.index(arg[8:])
+        _fail(arg)
+    if kind == K.EXTRA:
         m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
-    if kind == 31:
+    if kind == K.BLESS:
         name, _, opt = arg.partition("/")
         return card_id(name) | ((_num(opt, 0, 999) << 7) if opt else 0)
     _fail(arg)
@@ -410,7 +439,7 @@ def describe_action(state: "GameState", action: int, viewer: int | None = None) 
         subject = _who(state, seat, viewer)
     if viewer is not None and hidden_from(state, action, viewer):
         n = len(action_cards(action))
-        kinds = sorted({CARD_KINDS[c // 24] for c in action_cards(action)})
+        kinds = sorted({CARD_KINDS[card_deck(c)] for c in action_cards(action)})
         what = kinds[0] if len(kinds) == 1 else "card"
         if verb == "draw":
             return f"A {what} is drawn face down"
@@ -421,7 +450,16 @@ def describe_action(state: "GameState", action: int, viewer: int | None = None) 
         if verb == "card":
             return f"{subject} takes a {what} from the Market"
         return f"{subject} makes a hidden choice"
-    text = _describe(state, verb, x)
+    if kind == K.PRODUCE:
+        d = state.to_dict()
+        if x == 0:
+            col = d["cur_colour"]
+            res = data.RESOURCES[col] if col < len(data.RESOURCES) else data.DIE_COLOURS[col]
+            text = f"Produce {res} (die value {d['cur_value']})"
+        else:
+            text = f"Produce {data.RESOURCES[x - 1]} (die value {d['cur_value']})"
+    else:
+        text = _describe(state, verb, x)
     if chance:
         return text
     if subject:
@@ -473,14 +511,7 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "value":
         return f"Make the die a {x}"
     if verb == "act":
-        d = state.to_dict()
-        if x < 6:
-            return f"{data.GODS[x]}: {_GOD_ACTIONS[x]}"
-        if x == 6:
-            col = d["cur_colour"]
-            res = data.RESOURCES[col] if col < 4 else data.DIE_COLOURS[col]
-            return f"Produce {res} (die value {d['cur_value']})"
-        return f"Produce {data.RESOURCES[x - 7]} (die value {d['cur_value']})"
+        return f"{data.GODS[x]}: {_GOD_ACTIONS[x]}"
     if verb == "statue":
         return f"Build the Statue {_STATUE_TEXT[x]}"
     if verb == "pillar":
@@ -515,7 +546,8 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
         return "Score Decrees " + " + ".join(card_name(c) for c in ids) if ids else "Score no Decree"
     if verb == "extra":
         act, val = x >> 4, x & 0xF
-        name = data.GODS[act] if act < 6 else ("Produce" if act == 6 else f"Produce {data.RESOURCES[act - 7]}")
+        name = (data.GODS[act] if act < len(data.GODS) else "Produce" if act == ACT_PRODUCE
+                else f"Produce {data.RESOURCES[act - ACT_PRODUCE_RES]}")
         return f"Extra action: {name} with value {val}"
     if verb == "bless":
         c, opt = x & 0x7F, x >> 7
@@ -528,3 +560,19 @@ def _brief_text(name: str, width: int = 48) -> str:
     if text.startswith(("Initiative Value", "Ankh Value")):
         text = text.split(". ", 1)[1] if ". " in text else text
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+
+
+def upgrade_record(record: dict) -> dict:
+    """A game record in the current notation version (a record without ``notation`` is version 1).
+
+    Records hold move tokens, which are the same in versions 1 and 2; a record of an unknown
+    (newer) version is a ValueError naming it."""
+    if not isinstance(record, dict):
+        raise ValueError("a game record is a JSON object")
+    v = record.get("notation", 1)
+    if v == NOTATION_VERSION:
+        return record
+    if v in OLD_NOTATION_VERSIONS:
+        return {**record, "notation": NOTATION_VERSION}
+    raise ValueError(f"game record notation version {v!r}: this engine reads versions "
+                     f"{', '.join(map(str, OLD_NOTATION_VERSIONS))} and {NOTATION_VERSION}")

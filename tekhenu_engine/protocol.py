@@ -27,6 +27,7 @@ from . import _core, data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
 from .agents.registry import available_players, make_agent
 from .notation import card_id, card_name, format_action, parse_action
+from .enums import CardLoc
 from .options import TableOptions
 from .render import render, seat_name
 
@@ -44,14 +45,8 @@ def verb_of(action: int) -> str:
     return format_action(action).partition(":")[0]
 
 
-def _loc(name: str, value: int) -> int:
-    """A card-location code of the rules core by name (``_core`` exports them; the value is the
-    core's enum for a build that does not yet)."""
-    return int(getattr(_core, name, value))
-
-
-CL_PILE, CL_BOTTOM, CL_UNKNOWN = _loc("CL_PILE", 0), _loc("CL_BOTTOM", 5), _loc("CL_UNKNOWN", 4)
-CL_HAND, CL_PENDING = _loc("CL_HAND", 8), _loc("CL_PENDING", 12)
+CL_PILE, CL_BOTTOM, CL_UNKNOWN = int(CardLoc.PILE), int(CardLoc.BOTTOM), int(CardLoc.UNKNOWN)
+CL_HAND, CL_PENDING = int(CardLoc.HAND), int(CardLoc.PENDING)
 STEP_NAMES = {v: k for k, v in STEP_TYPES.items() if not k.endswith("_LAST")}
 MAX_PERFT_DEPTH = 8
 MAX_SHOWN_LEGAL = 12

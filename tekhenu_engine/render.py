@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from . import data
 from ._core import GameState
-from .notation import GOD_ABBR, card_name, format_action
+from .enums import CardLoc as _CL
+from .notation import CARD_IDS, card_deck, GOD_ABBR, card_name, format_action
 
 _LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}
-_CL_UNKNOWN = 4
-_CL_HAND = 8
-_CL_PENDING = 12
+_CL_UNKNOWN, _CL_HAND, _CL_PENDING = _CL.UNKNOWN, _CL.HAND, _CL.PENDING
 
 
 def _die(colour: int, value: int) -> str:
@@ -74,7 +73,7 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
             tile, owner = d["temple_tile"][k], d["temple_owner"][k]
             cells.append(f"P{tile:02d}/{owner}" if tile else ("  ..  " if owner < 0 else f" ../{owner}"))
         out.append("  " + " ".join(f"{x:>6}" for x in cells))
-    market = [card_name(c) if 0 <= c < 72 else "--" for c in d["market"]]
+    market = [card_name(c) if c in CARD_IDS else "--" for c in d["market"]]
     out.append("Market: " + " ".join(market))
     # seats
     for p in range(n):
@@ -84,7 +83,7 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
         scales = [_die(d["die_colour"][i], d["die_value"][i]) for i in range(d["ndice"])
                   if d["die_loc"][i] in (10 + p, 20 + p, 30 + p, 40 + p)]
         hand = []
-        for c in range(72):
+        for c in CARD_IDS:
             loc = d["card_loc"][c]
             if loc == _CL_HAND + p:
                 hand.append(card_name(c))

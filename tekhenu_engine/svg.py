@@ -27,7 +27,7 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from .notation import CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text
+from .notation import CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")
@@ -418,7 +418,7 @@ def _draw_market(svg: _Svg, d: dict, cards_xy: dict) -> None:
         for idx, ty in enumerate(types):
             x, cy = _market_slot_xy(slot)
             c = d["market"][slot]
-            if 0 <= c < 72:
+            if c in CARD_IDS:
                 _card(svg, x, cy - 22, c, cards_xy)
             else:
                 svg.rect(x, cy - 22, 74, 86, "none", "#bbb", 1, rx=4, extra=' stroke-dasharray="4 3"')
@@ -443,7 +443,7 @@ def _wrap(text: str, width: int) -> list[str]:
 def _card(svg: _Svg, x: float, y: float, c: int, cards_xy: dict, w: float = 74, h: float = 86,
           note: str = "", small: bool = False) -> None:
     name = card_name(c)
-    ty = c // 24
+    ty = card_deck(c)
     text = data.CARD_TEXT.get(name, "")
     cards_xy[name] = (x, y, w, h)
     svg.group(f"card-{name}", "place card", f"{name}: {text}")
@@ -530,7 +530,7 @@ def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer:
     per_row = int((w - 260) // 48)
     def slot(k: int) -> tuple[float, float]:
         return cx + (k % per_row) * 48, sy + 6 + (k // per_row) * 0
-    for c in range(72):
+    for c in CARD_IDS:
         loc = d["card_loc"][c]
         if loc in (hand_loc, pend_loc) and k < per_row:
             _card(svg, *slot(k), c, cards_xy, 44, 64, "*" if loc == pend_loc else "", small=True)
@@ -543,7 +543,7 @@ def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer:
                     _card_back(svg, *slot(k), ty, 44, 64, what=what)
                 k += 1
     if bot:
-        pile = sum(1 for c in range(72) if d["card_loc"][c] == CARD_LOC["bot"])
+        pile = sum(1 for c in CARD_IDS if d["card_loc"][c] == CARD_LOC["bot"])
         svg.text(cx, sy + 24, f"{pile} face down in its pile (no effect)", 10, "#555")
     elif k == 0:
         svg.text(cx, sy + 24, "none", 10, "#999")

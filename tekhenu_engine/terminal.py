@@ -21,7 +21,7 @@ from typing import Callable, TextIO
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
-from .notation import (CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
+from .notation import (CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
                        format_action, step_text)
 from .options import TableOptions
 
@@ -106,7 +106,7 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         cards = []
         for _ in types:
             c = d["market"][slot]
-            cards.append(card_name(c) if 0 <= c < 72 else "--")
+            cards.append(card_name(c) if c in CARD_IDS else "--")
             slot += 1
         shut = "" if d["market_open"][sec] else "(closed)"
         market.append(f"{sec + 1}{shut}: {' '.join(cards)}")
@@ -130,7 +130,7 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         taint = " ".join(f"{data.DIE_LETTERS[d['die_colour'][i]]}{d['die_value'][i]}" for i in range(d["ndice"])
                          if d["die_loc"][i] == DIE_LOC["tainted"] + p)
         cards = [card_name(c) + ("*" if d["card_loc"][c] == CARD_LOC["pending"] + p else "")
-                 for c in range(72) if d["card_loc"][c] in (CARD_LOC["hand"] + p, CARD_LOC["pending"] + p)]
+                 for c in CARD_IDS if d["card_loc"][c] in (CARD_LOC["hand"] + p, CARD_LOC["pending"] + p)]
         for t, kind in enumerate(data.CARD_TYPES):
             k = d["hidden_count"][t][p] + d["hidden_count"][t][4 + p]
             if k:

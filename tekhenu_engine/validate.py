@@ -37,7 +37,7 @@ def limits() -> dict[str, Any]:
     from . import _core
 
     codes = _core.CODES
-    faces = D.DIE_FACES
+    faces = [v for row in D.DIE_FACES for v in row]
     n_market = sum(len(s) for s in D.MARKET_SECTIONS)
     rounds_per_maat = D.ROUNDS // D.MAAT_PHASES
     lim = {
@@ -93,9 +93,18 @@ def limits() -> dict[str, Any]:
     return lim
 
 
+def codes_cost_shifts() -> dict[str, int]:
+    """Bit positions of the fields of a D_PAY cost (3 bits each; _core.COST_SHIFTS)."""
+    from . import _core
+
+    return dict(_core.COST_SHIFTS)
+
+
 def _card_id(name: str) -> int:
-    """Card id of a name such as "D03" (0-23 Blessings, 24-47 Technologies, 48-71 Decrees)."""
-    return "BTD".index(name[0]) * limits()["deck"] + int(name[1:]) - 1
+    """Card id of a name such as "D03" (by the card table data.CARD_DECKS)."""
+    from .notation import card_id
+
+    return card_id(name)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -515,7 +524,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     card = (0, L["n_card_types"] * L["deck"] - 1)
     z = (0, 0)
     moments = codes["bless_moments"]
-    cost_bits = (1 << (3 * L["n_resources"])) - 1
+    cost_bits = (1 << (max(codes_cost_shifts().values()) + 3)) - 1   # every field of the cost (COST_SHIFTS)
     return {
         "CH_WHEEL": ("none", z, z, z, z),
         "CH_HORUS": ("none", (0, L["n_horus_slots"] - 1), z, z, z),

@@ -8,13 +8,15 @@ Board indices follow ``docs/architecture.md``: gods 0 Horus .. 5 Osiris, die col
 """
 from __future__ import annotations
 
-from tekhenu_engine._core import GameState
+from tekhenu_engine._core import STEP_TYPES, GameState
+from tekhenu_engine.enums import CardLoc
 from tekhenu_engine.notation import card_id, format_action, parse_action
 
-# task types (the enum of _core.pyx)
-D_GAIN, D_TAKE, D_ADJUST, D_ACTION = 23, 24, 25, 26
-D_RA_SPACE, D_RA_ROT, D_PAY, D_FAITH, D_BREAD, D_DECREES, D_EXTRA, D_BLESS = 28, 29, 34, 35, 36, 37, 38, 39
-CL_PILE, CL_DISCARD, CL_HAND = 0, 1, 8
+# task types (the enum of _core.pxd)
+(D_GAIN, D_TAKE, D_ADJUST, D_ACTION, D_RA_SPACE, D_RA_ROT, D_PAY, D_FAITH, D_BREAD, D_DECREES, D_EXTRA,
+ D_BLESS) = (STEP_TYPES[n] for n in ("D_GAIN", "D_TAKE", "D_ADJUST", "D_ACTION", "D_RA_SPACE", "D_RA_ROT",
+                                     "D_PAY", "D_FAITH", "D_BREAD", "D_DECREES", "D_EXTRA", "D_BLESS"))
+CL_PILE, CL_DISCARD, CL_HAND = CardLoc.PILE, CardLoc.DISCARD, CardLoc.HAND
 GODS = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
 
 

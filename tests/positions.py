@@ -20,8 +20,10 @@ from tekhenu_engine._core import STEP_TYPES, GameState
 STEP_NAMES = {v: k for k, v in STEP_TYPES.items()}
 GODS = {"Ho": 0, "Ra": 1, "Ha": 2, "Ba": 3, "Th": 4, "Os": 5}
 COLOURS = {c: i for i, c in enumerate(data.DIE_LETTERS)}
-DL_PURE, DL_TAINT, DL_ANUBIS = 10, 20, 30
-CL_PILE, CL_DISCARD, CL_BOX, CL_MARKET, CL_HAND = 0, 1, 2, 3, 8
+from tekhenu_engine.enums import CardLoc, DieLoc
+
+DL_PURE, DL_TAINT, DL_ANUBIS = DieLoc.PURE, DieLoc.TAINT, DieLoc.ANUBIS
+CL_PILE, CL_DISCARD, CL_BOX, CL_MARKET, CL_HAND = CardLoc.PILE, CardLoc.DISCARD, CardLoc.BOX, CardLoc.MARKET, CardLoc.HAND
 
 
 def card(name: str) -> int:

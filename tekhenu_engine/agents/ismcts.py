@@ -22,7 +22,9 @@ from typing import Callable
 
 from .. import notation
 from .._core import GameState
-from .._search import EVALS, PLAYOUTS, REWARDS, VP_CATEGORIES, Searcher
+from .. import data
+from .._core import VP_CATEGORIES
+from .._search import EVALS, PLAYOUTS, REWARDS, Searcher
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -90,7 +92,7 @@ class SearchResult:
         return "\n".join(lines)
 
 
-TOTAL_ROUNDS = 16          # "over exactly 16 rounds" (game help)
+TOTAL_ROUNDS = data.ROUNDS  # "over exactly 16 rounds" (game help)
 DECISIONS_PER_TURN = 3     # a turn is about three real decisions (die, value, action/target)
 
 

@@ -33,7 +33,7 @@ from .. import data
 from .._core import GameState
 from ..agents.registry import available_players
 from ..botlog import BotLogRecorder
-from ..notation import (CARD_LOC, VP_CATEGORY_NAMES, card_name, card_text, describe_action, format_action,
+from ..notation import (CARD_IDS, card_deck, CARD_LOC, VP_CATEGORY_NAMES, card_name, card_text, describe_action, format_action,
                         hidden_from, step_text)
 from ..options import DIFFICULTIES, TableOptions
 from ..protocol import Engine
@@ -268,7 +268,7 @@ class Session:
                               "target": action_target(a)})
         cards = [{"name": card_name(c), "text": card_text(card_name(c)),
                   "pending": d["card_loc"][c] == CARD_LOC["pending"] + self.seat}
-                 for c in range(72) if d["card_loc"][c] in (CARD_LOC["hand"] + self.seat,
+                 for c in CARD_IDS if d["card_loc"][c] in (CARD_LOC["hand"] + self.seat,
                                                             CARD_LOC["pending"] + self.seat)]
         view: dict[str, Any] = {
             "players": self.players, "seat": self.seat, "options": self.options.to_dict(),

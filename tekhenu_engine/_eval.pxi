@@ -39,6 +39,22 @@ cdef double EV_W[5][44]       # [row][feature]
 cdef double EV_SCALE = 4.0    # VP scale of the win-probability logistic of a margin
 cdef int EV_LOADED = 0
 
+cdef int EV_CARD_DECK[128]    # deck of a card id: 0 Blessing, 1 Technology, 2 Decree, -1 none
+
+def _ev_card_decks():
+    """Fill EV_CARD_DECK from the card table (data.CARD_DECKS: letter, name, first id, count)."""
+    from tekhenu_engine import data as _d
+    cdef int c
+    for c in range(MAX_CARDS):
+        EV_CARD_DECK[c] = -1
+    for k, (letter, _name, first, count) in enumerate(_d.CARD_DECKS):
+        if letter != "BTD"[k]:
+            raise ImportError(f"card deck {k} is {letter!r}, the evaluation counts B, T, D")
+        for c in range(first, first + count):
+            EV_CARD_DECK[c] = k
+
+_ev_card_decks()
+
 cdef inline int ev_row(State* s, int p) noexcept nogil:
     if s.nplayers == 1:
         return 0 if p == 0 else 1
@@ -57,13 +73,13 @@ cdef void eval_features(State* s, int p, double* f) noexcept nogil:
     sl = 2 - s.scoring_count
     if sl < 0:
         sl = 0
-    for c in range(72):           # the three base decks (Time of Seth cards are boxed)
+    for c in range(MAX_CARDS):    # cards held, by deck (the card table's decks, EV_CARD_DECK)
         if s.card_loc[c] == CL_HAND_BASE + p:
-            if c < 24:
+            if EV_CARD_DECK[c] == 0:
                 nb += 1
-            elif c < 48:
+            elif EV_CARD_DECK[c] == 1:
                 nt += 1
-            else:
+            elif EV_CARD_DECK[c] == 2:
                 nd += 1
     for i in range(4):
         res += s.res[p][i]

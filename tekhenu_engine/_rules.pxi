@@ -60,8 +60,7 @@ cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
         if s.horus_slot_god[k] == god:
             break
     if is_bot(s, q):
-        s.scribes[q] += BOT_CHART[k][0]
-        add_vp(s, q, BOT_CHART[k][1], VP_ACTIONS)
+        bot_horus_bonus(s, q, k)
         return
     fire(s, q, EV_HORUS_BONUS, god, 0, 0)  # T07: a data row (data.TRIGGERS)
     if k == 0:
@@ -220,14 +219,8 @@ cdef void resolve_hathor(State* s, int p, int space, int value) noexcept nogil:
     gain_population(s, p, value)
 
 cdef void resolve_bastet(State* s, int p, int value) noexcept nogil:
-    cdef int i
     if is_bot(s, p):
-        for i in range(value):
-            if s.happiness[p] < s.population[p]:
-                s.happiness[p] += 1
-            elif s.population[p] < POP_MAX:
-                gain_population(s, p, 1)
-                # the step that would pass Population raises Population instead
+        bot_bastet_people(s, p, value)
     else:
         gain_happiness(s, p, value)
     if value <= 2:
@@ -1038,7 +1031,7 @@ cdef void maat_start(State* s) noexcept nogil:
     push(s, A_MAAT_ORDER, -1, 0, 0, 0, 0)
     for p in range(s.nseats):
         if is_bot(s, p):
-            s.balance[p] = BOT_BAL[s.maat_count - 1]
+            bot_maat_balance(s, p)
         else:
             s.balance[p] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
             fire(s, p, EV_MAAT_FAITH, -1, 0, 0)  # T15: a data row (data.TRIGGERS)

@@ -447,14 +447,10 @@ cdef inline void hook_turn_end(State* s, int p) noexcept nogil:
         push(s, D_BLESS, p, M_END, 0, 0, 0)
 
 cdef inline void hook_after_maat(State* s) noexcept nogil:
-    """T16: first in the new turn order 2 VP, last 1 Gold."""
-    cdef int p
-    for p in range(s.nseats):
-        if tech(s, p, 16):
-            if s.turn_order[0] == p:
-                add_vp(s, p, 2, VP_ACTIONS)
-            if s.turn_order[s.nseats - 1] == p:
-                s.gold[p] += 1
+    """The maat_order event: T16 (data rows, data.TRIGGERS) pays the first in the new turn order
+    2 VP (subject 0) and the last 1 Gold (subject 1)."""
+    fire(s, s.turn_order[0], EV_MAAT_ORDER, 0, 0, 0)
+    fire(s, s.turn_order[s.nseats - 1], EV_MAAT_ORDER, 1, 0, 0)
 
 # ----------------------------------------------------------------------------- Blessings
 cdef inline int offered(State* s, int p, int c, int lo) noexcept nogil:

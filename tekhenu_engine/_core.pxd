@@ -179,10 +179,11 @@ cdef enum:
     EV_DIE_TAKEN = 3
     EV_BLESSING_DISCARDED = 4
     EV_MAAT_FAITH = 5
-    EV_PILLAR = 6              # source events (data.SOURCE_EVENTS)
-    EV_STARTING_CARD = 7
-    EV_DESTINY = 8
-    NEVENTS = 9
+    EV_MAAT_ORDER = 6
+    EV_PILLAR = 7              # source events (data.SOURCE_EVENTS)
+    EV_STARTING_CARD = 8
+    EV_DESTINY = 9
+    NEVENTS = 10
     MAX_EFFECTS = 64
     MAX_EFFECT_REWARDS = 4
 

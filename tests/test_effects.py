@@ -143,6 +143,20 @@ def test_held_card_rows(card, event, quote, subject, value, gain):
     assert _gains(before, g.to_dict(), 1) == {}
 
 
+def test_t16_first_and_last_in_turn_order():
+    """T16 "If your Maat marker is first in Turn Order, score 2 Victory Points. If your Maat
+    marker is last in Turn Order, gain 1 Gold.": two maat_order rows (subject 0 first, 1 last)."""
+    assert "first in Turn Order, score 2 Victory Points" in data.CARD_TEXT["T16"]
+    assert "last in Turn Order, gain 1 Gold" in data.CARD_TEXT["T16"]
+    assert [t[2] for t in data.TRIGGERS if t[0] == "T16"] == [0, 1]
+    g = _holding("T16")
+    before = g.to_dict()
+    _core._fire(g, 0, "maat_order", 0)
+    assert _gains(before, g.to_dict()) == {"vp": 2}
+    _core._fire(g, 0, "maat_order", 1)
+    assert _gains(before, g.to_dict()) == {"vp": 2, "gold": 1}
+
+
 def test_subject_filters_of_held_rows():
     """T17 only for Bread, T18 only for a Pure die, T11 only with the turn's die of value 1."""
     for card, event, subject, value, flags in [("T17", "produce", 0, 3, 0), ("T18", "die_taken", 1, 0, 0),

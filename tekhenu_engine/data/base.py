@@ -226,14 +226,16 @@ DECREE_SYMBOL = {
 # -1 for any, die value or 0 for any, whether the action must use the turn's die, once-per-turn,
 # rewards as (reward kind, amount): REWARD_KINDS plus K_POP, K_VP, K_HAP). The subject is what the
 # event is about: the god (GODS index) of a god_action, the Resource (0-3) of a produce, the
-# purity (0 Pure, 1 Tainted) of a die_taken; the other events have none (-1). Rows of a held-card
+# purity (0 Pure, 1 Tainted) of a die_taken, the place in the new turn order (0 first, 1 last) of
+# a maat_order; the other events have none (-1). Rows of a held-card
 # event (HELD_EVENTS) are active while their seat holds the card (Botankhamun has none); rows of a
 # source event (SOURCE_EVENTS) name the tile or card the event is about (a Pillar tile built with
 # its ability, a Starting card revealed, the Destiny card chosen) and give its rewards to the
 # seat that gets them. They fire in this order, through the core's fire() / fire_source(); "once
 # per turn" is the gate Time of Seth's cards need (a per-seat, per-turn used mask), unused by the
 # base game.
-HELD_EVENTS = ("god_action", "produce", "horus_bonus", "die_taken", "blessing_discarded", "maat_faith")
+HELD_EVENTS = ("god_action", "produce", "horus_bonus", "die_taken", "blessing_discarded", "maat_faith",
+               "maat_order")
 # source event -> (letter of its rows' names, the number the core stores for name 1: P01 is Pillar
 # tile 1, S01 Starting card 0, A01 Destiny card 0)
 SOURCE_EVENTS = {"pillar": ("P", 1), "starting_card": ("S", 0), "destiny": ("A", 0)}
@@ -254,6 +256,8 @@ TRIGGERS = (
     ("T18", "die_taken", 0, 0, False, False, ((K_VP, 1),)),     # "Whenever you take a Pure die"
     ("T24", "blessing_discarded", -1, 0, False, False, ((R_AU, 1),)),
     ("T15", "maat_faith", -1, 0, False, False, ((R_F, 2),)),   # its Ankh 5 is T15_ANKH
+    ("T16", "maat_order", 0, 0, False, False, ((K_VP, 2),)),   # "first in Turn Order"
+    ("T16", "maat_order", 1, 0, False, False, ((R_AU, 1),)),   # "last in Turn Order"
     # Pillar abilities (base-rulebook Appendix: Pillar Tiles), the "gain" ones
     ("P01", "pillar", -1, 0, False, False, ((K_POP, 3),)),
     ("P02", "pillar", -1, 0, False, False, ((R_S, 1),)),

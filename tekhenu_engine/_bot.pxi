@@ -609,6 +609,27 @@ cdef void bot_osiris(State* s, int p, int v, int colour) noexcept nogil:
                 s.bot_log[BL_WHERE] = r * 4 + d
                 return
 
+# ----------------------------------------------------------------------------- its exceptions to the base rules
+# Each is called from one place in _rules.pxi, behind that place's is_bot() check.
+cdef void bot_horus_bonus(State* s, int p, int k) noexcept nogil:
+    """A Horus bonus (slot k) pays Botankhamun by its chart: Scribes and VP (pay_bonus)."""
+    s.scribes[p] += BOT_CHART[k][0]
+    add_vp(s, p, BOT_CHART[k][1], VP_ACTIONS)
+
+cdef void bot_bastet_people(State* s, int p, int value) noexcept nogil:
+    """Bastet raises Botankhamun's Happiness one step per value; the step that would pass its
+    Population raises Population instead (resolve_bastet)."""
+    cdef int i
+    for i in range(value):
+        if s.happiness[p] < s.population[p]:
+            s.happiness[p] += 1
+        elif s.population[p] < POP_MAX:
+            gain_population(s, p, 1)
+
+cdef void bot_maat_balance(State* s, int p) noexcept nogil:
+    """At a Maat phase Botankhamun's balance is the printed value of that phase (maat_start)."""
+    s.balance[p] = BOT_BAL[s.maat_count - 1]
+
 # ----------------------------------------------------------------------------- scoring
 cdef void bot_scoring_cards(State* s, int p) noexcept nogil:
     """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept)."""

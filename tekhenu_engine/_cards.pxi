@@ -57,10 +57,9 @@ cdef inline void t_vp_once(State* s, int p, int bit) noexcept nogil:
         add_vp(s, p, 1, VP_ACTIONS)
 
 cdef void discard_blessing(State* s, int p, int c) noexcept nogil:
-    """A played Blessing is discarded; T24 pays 1 Gold for it."""
+    """A played Blessing is discarded; T24 pays 1 Gold for it (a data row, data.TRIGGERS)."""
     s.card_loc[c] = CL_DISCARD
-    if tech(s, p, 24):
-        s.gold[p] += 1
+    fire(s, p, EV_BLESSING_DISCARDED, -1, 0, 0)
 
 cdef inline int owed(State* s, int p) noexcept nogil:
     return (s.turn_flags[p] >> TF_OWED_SHIFT) & 7
@@ -365,11 +364,6 @@ cdef inline int hook_die_purity(State* s, int p, int purity) noexcept nogil:
         return 1
     return pur
 
-cdef inline void hook_die_placed(State* s, int p, int purity) noexcept nogil:
-    """T18: 1 VP for taking a Pure die."""
-    if purity == 0 and tech(s, p, 18):
-        add_vp(s, p, 1, VP_ACTIONS)
-
 # ----------------------------------------------------------------------------- actions
 cdef inline int hook_action_extras(State* s, int p, int32_t* out) noexcept nogil:
     return 0
@@ -396,11 +390,6 @@ cdef inline int hook_god_action(State* s, int p, int god, int value, int flags) 
     # T01-T04, T06, T11, T20, T21: data rows (data.TRIGGERS) fired through the trigger layer
     fire(s, p, EV_GOD_ACTION, god, value, flags)
     return 0
-
-cdef inline void hook_horus_bonus(State* s, int q, int god) noexcept nogil:
-    """T07: 1 Granite with every Horus bonus (bonuses come only from Statues to a god)."""
-    if tech(s, q, 7):
-        s.res[q][3] += 1
 
 cdef inline int hook_hathor_pillar_bonus(State* s, int p) noexcept nogil:
     """T05: 2 more VP (5 in all) per own Pillar in the Hathor line."""
@@ -431,17 +420,15 @@ cdef inline int hook_produce_start(State* s, int p, int r, int value, int flags)
     return 1
 
 cdef inline void hook_produce(State* s, int p, int r, int value, int excess, int flags) noexcept nogil:
-    """After producing: T12 (VP per excess), T13 (+1 Resource, no excess), T17 (Bread), T11."""
+    """After producing: T12 (VP per excess), T13 (+1 Resource, no excess); then the produce
+    event (T17 Bread, T11 die of value 1: data rows, data.TRIGGERS)."""
     if is_bot(s, p):
         return
     if tech(s, p, 12) and not (flags & F_FREE):
         add_vp(s, p, excess, VP_ACTIONS)
     if tech(s, p, 13):
         s.res[p][r] += 1
-    if r == 1 and tech(s, p, 17):
-        add_vp(s, p, 2, VP_ACTIONS)
-    if value == 1 and uses_die(flags) and tech(s, p, 11):
-        add_vp(s, p, 2, VP_ACTIONS)
+    fire(s, p, EV_PRODUCE, r, value, flags)
 
 # ----------------------------------------------------------------------------- turn and Maat
 cdef inline void hook_turn_start(State* s, int p) noexcept nogil:
@@ -459,20 +446,11 @@ cdef inline void hook_turn_end(State* s, int p) noexcept nogil:
     if s.card_loc[BLESS(7)] == CL_HAND + p or s.card_loc[BLESS(8)] == CL_HAND + p:
         push(s, D_BLESS, p, M_END, 0, 0, 0)
 
-cdef inline void hook_maat_faith(State* s, int p) noexcept nogil:
-    """T15: 2 more Faith at each Maat phase (its Ankh 5 is in ``ankh``)."""
-    if tech(s, p, 15):
-        s.faith[p] += 2
-
 cdef inline void hook_after_maat(State* s) noexcept nogil:
-    """T16: first in the new turn order 2 VP, last 1 Gold."""
-    cdef int p
-    for p in range(s.nseats):
-        if tech(s, p, 16):
-            if s.turn_order[0] == p:
-                add_vp(s, p, 2, VP_ACTIONS)
-            if s.turn_order[s.nseats - 1] == p:
-                s.gold[p] += 1
+    """The maat_order event: T16 (data rows, data.TRIGGERS) pays the first in the new turn order
+    2 VP (subject 0) and the last 1 Gold (subject 1)."""
+    fire(s, s.turn_order[0], EV_MAAT_ORDER, 0, 0, 0)
+    fire(s, s.turn_order[s.nseats - 1], EV_MAAT_ORDER, 1, 0, 0)
 
 # ----------------------------------------------------------------------------- Blessings
 cdef inline int offered(State* s, int p, int c, int lo) noexcept nogil:

@@ -173,8 +173,17 @@ cdef enum:
 
 cdef enum:
     # trigger layer (_effects.pxi): events, and the sizes of the effect table
-    EV_GOD_ACTION = 0
-    NEVENTS = 1
+    EV_GOD_ACTION = 0          # held-card events (data.HELD_EVENTS), in data order
+    EV_PRODUCE = 1
+    EV_HORUS_BONUS = 2
+    EV_DIE_TAKEN = 3
+    EV_BLESSING_DISCARDED = 4
+    EV_MAAT_FAITH = 5
+    EV_MAAT_ORDER = 6
+    EV_PILLAR = 7              # source events (data.SOURCE_EVENTS)
+    EV_STARTING_CARD = 8
+    EV_DESTINY = 9
+    NEVENTS = 10
     MAX_EFFECTS = 64
     MAX_EFFECT_REWARDS = 4
 

@@ -1699,9 +1699,13 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
 
 
 
-def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0):
-    """Fire a trigger-layer event for seat on g (for tests of data.TRIGGERS rows)."""
-    fire(&g.st, seat, _data.EVENTS.index(event), god, value, flags)
+def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0, str source=""):
+    """Fire a trigger-layer event for seat on g (for tests of data.TRIGGERS rows). A source
+    event (data.SOURCE_EVENTS) takes the tile or card name as `source` (e.g. "P01")."""
+    cdef int e = _data.EVENTS.index(event)
+    if event in _data.SOURCE_EVENTS:
+        return fire_source(&g.st, seat, e, _source_id(event, source))
+    fire(&g.st, seat, e, god, value, flags)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

@@ -1,6 +1,8 @@
-# Included by _core.pyx: the trigger layer. Effects fire through one point, fire(); the simple
-# "on EVENT gain REWARDS" cards are data rows (data.TRIGGERS) loaded into EFFECT_* tables, and a
-# seat's active effects are the rows of the cards it holds (Botankhamun ignores card effects).
+# Included by _core.pyx: the trigger layer. Effects fire through one point per kind of event: the
+# simple "on EVENT gain REWARDS" effects are data rows (data.TRIGGERS) loaded into EFFECT_* tables.
+# Held-card events go through fire(): a seat's active effects are the rows of the cards it holds
+# (Botankhamun ignores card effects). Source events (a Pillar tile's ability, a Starting card, a
+# Destiny card) go through fire_source(): the rows of that one tile or card pay the seat.
 #
 # A row may be "once per turn": fire() then keeps a per-seat, per-turn used mask (State.turn_flags
 # bits from TF_EFFECT_SHIFT, reset at the start of the seat's turn) -- the gate Time of Seth's
@@ -11,22 +13,32 @@ cdef enum:
 
 cdef int NEFFECTS = 0
 cdef int EFFECT_EVENT[64]
-cdef int EFFECT_CARD[64]       # card id whose holder has the effect
-cdef int EFFECT_GOD[64]        # god of the action (-1: any)
+cdef int EFFECT_CARD[64]       # card id whose holder has the effect (source events: the source)
+cdef int EFFECT_GOD[64]        # subject of the event: god, Resource or purity (-1: any)
 cdef int EFFECT_VALUE[64]      # die value (0: any)
 cdef int EFFECT_USES_DIE[64]   # the action must use the turn's die
 cdef int EFFECT_ONCE[64]       # bit of turn_flags (0: no limit)
 cdef int EFFECT_NREW[64]
 cdef int EFFECT_REW_KIND[64][4]
 cdef int EFFECT_REW_N[64][4]
-cdef int EVENT_FIRST[1]        # rows of an event: EVENT_FIRST[e] .. EVENT_FIRST[e] + EVENT_N[e]
-cdef int EVENT_N[1]
+cdef int EVENT_FIRST[NEVENTS]  # rows of an event: EVENT_FIRST[e] .. EVENT_FIRST[e] + EVENT_N[e]
+cdef int EVENT_N[NEVENTS]
+
+
+def _source_id(str event, str name):
+    """The number the core stores for the source of a source-event row (data.SOURCE_EVENTS)."""
+    letter, first = _data.SOURCE_EVENTS[event]
+    if name[:1] != letter or not name[1:].isdigit():
+        raise ImportError(f"data.TRIGGERS: {name!r} is not a {letter} card")
+    return first + int(name[1:]) - 1
 
 
 def _load_effects():
     """Copy data.TRIGGERS into the effect tables, grouped by event in data order."""
     global NEFFECTS
     cdef int k = 0, e, j, once = 0
+    if len(_data.EVENTS) != NEVENTS:
+        raise ImportError("data.EVENTS does not match the core's EV_* events")
     for e, name in enumerate(_data.EVENTS):
         EVENT_FIRST[e] = k
         for card, ev, god, value, uses, once_per_turn, rewards in _data.TRIGGERS:
@@ -35,7 +47,7 @@ def _load_effects():
             if k >= MAX_EFFECTS or len(rewards) > MAX_EFFECT_REWARDS:
                 raise ImportError("data.TRIGGERS: too many rows or rewards")
             EFFECT_EVENT[k] = e
-            EFFECT_CARD[k] = _card_id(card)
+            EFFECT_CARD[k] = _source_id(ev, card) if ev in _data.SOURCE_EVENTS else _card_id(card)
             EFFECT_GOD[k] = god
             EFFECT_VALUE[k] = value
             EFFECT_USES_DIE[k] = 1 if uses else 0
@@ -75,8 +87,8 @@ cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
 
 
 cdef void fire(State* s, int p, int event, int god, int value, int flags) noexcept nogil:
-    """Fire an event for seat p: every active effect row of the event whose conditions hold
-    gives its rewards, in table order (see data.TRIGGERS)."""
+    """Fire a held-card event for seat p: every active effect row of the event whose conditions
+    hold gives its rewards, in table order (see data.TRIGGERS). `god` is the event's subject."""
     cdef int k, j
     if is_bot(s, p):
         return
@@ -95,3 +107,16 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
             s.turn_flags[p] |= EFFECT_ONCE[k]
         for j in range(EFFECT_NREW[k]):
             effect_reward(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j])
+
+
+cdef int fire_source(State* s, int p, int event, int source) noexcept nogil:
+    """Fire a source event for seat p: the rows of that tile or card (a Pillar tile, a Starting
+    card, a Destiny card) give their rewards, in table order. Returns the number of rows fired."""
+    cdef int k, j, n = 0
+    for k in range(EVENT_FIRST[event], EVENT_FIRST[event] + EVENT_N[event]):
+        if EFFECT_CARD[k] != source:
+            continue
+        n += 1
+        for j in range(EFFECT_NREW[k]):
+            effect_reward(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j])
+    return n

@@ -60,10 +60,9 @@ cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
         if s.horus_slot_god[k] == god:
             break
     if is_bot(s, q):
-        s.scribes[q] += BOT_CHART[k][0]
-        add_vp(s, q, BOT_CHART[k][1], VP_ACTIONS)
+        bot_horus_bonus(s, q, k)
         return
-    hook_horus_bonus(s, q, god)
+    fire(s, q, EV_HORUS_BONUS, god, 0, 0)  # T07: a data row (data.TRIGGERS)
     if k == 0:
         push(s, D_GAIN, q, (1 << G_POP2) | (1 << G_FAITH3), 1, 0, 0)
     elif k == 1:
@@ -166,19 +165,15 @@ cdef void resolve_ra(State* s, int p, int slot, int space, int rot) noexcept nog
         pillar_ability(s, p, tile, space, m)
 
 cdef void pillar_ability(State* s, int p, int tile, int space, int matches) noexcept nogil:
-    """Pillar abilities P01-P21 (Appendix: Pillar Tiles)."""
-    if tile == 1:
-        gain_population(s, p, 3)
-    elif tile == 2:
-        s.scribes[p] += 1
-    elif tile == 3:
-        gain_happiness(s, p, 2)
-    elif tile == 4 or tile == 5:
+    """Pillar abilities P01-P21 (Appendix: Pillar Tiles). The "gain" ones (P01-P03, P07-P09,
+    P16-P18) are data rows (data.TRIGGERS, the pillar event); the rest depend on the board or
+    start an action."""
+    if fire_source(s, p, EV_PILLAR, tile):
+        return
+    if tile == 4 or tile == 5:
         add_vp(s, p, matches, VP_ACTIONS)
     elif tile == 6:
         add_vp(s, p, line_buildings(s, space, -1), VP_ACTIONS)
-    elif tile <= 9:
-        add_vp(s, p, 1, VP_ACTIONS)
     elif tile == 10 or tile == 11:
         if can_god(s, p, 4, 1, F_EXTRA):
             push_god(s, p, 4, 1, F_EXTRA)
@@ -189,8 +184,6 @@ cdef void pillar_ability(State* s, int p, int tile, int space, int matches) noex
     elif tile == 15:
         if can_god(s, p, 5, 3, F_EXTRA):
             push_god(s, p, 5, 3, F_EXTRA)
-    elif tile <= 18:
-        s.gold[p] += 2
     elif tile <= 21:
         if TEMPLE_RK[space] != 6:
             gain_reward(s, p, TEMPLE_RK[space], TEMPLE_RN[space])
@@ -226,14 +219,8 @@ cdef void resolve_hathor(State* s, int p, int space, int value) noexcept nogil:
     gain_population(s, p, value)
 
 cdef void resolve_bastet(State* s, int p, int value) noexcept nogil:
-    cdef int i
     if is_bot(s, p):
-        for i in range(value):
-            if s.happiness[p] < s.population[p]:
-                s.happiness[p] += 1
-            elif s.population[p] < POP_MAX:
-                gain_population(s, p, 1)
-                # the step that would pass Population raises Population instead
+        bot_bastet_people(s, p, value)
     else:
         gain_happiness(s, p, value)
     if value <= 2:
@@ -1028,7 +1015,7 @@ cdef void place_die(State* s, int p) noexcept nogil:
     else:
         s.die_loc[i] = DL_TAINT + p
         s.taint_sum[p] += v
-    hook_die_placed(s, p, pur)
+    fire(s, p, EV_DIE_TAKEN, pur, 0, 0)  # T18: a data row (data.TRIGGERS)
 
 # ----------------------------------------------------------------------------- Maat
 cdef int ankh(State* s, int p) noexcept nogil:
@@ -1044,10 +1031,10 @@ cdef void maat_start(State* s) noexcept nogil:
     push(s, A_MAAT_ORDER, -1, 0, 0, 0, 0)
     for p in range(s.nseats):
         if is_bot(s, p):
-            s.balance[p] = BOT_BAL[s.maat_count - 1]
+            bot_maat_balance(s, p)
         else:
             s.balance[p] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
-            hook_maat_faith(s, p)
+            fire(s, p, EV_MAAT_FAITH, -1, 0, 0)  # T15: a data row (data.TRIGGERS)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
         if not is_bot(s, p) and s.faith[p] > 0:
@@ -1319,16 +1306,12 @@ cdef void init_order(State* s) noexcept nogil:
     s.turn_idx = -1
 
 cdef void push_rewards(State* s, int p, int setup) noexcept nogil:
-    """Destiny reward, and at setup the rewards of both Starting cards (lowest id first)."""
+    """Destiny reward, and at setup the rewards of both Starting cards (lowest id first).
+    A01, A02 and A04 are data rows (data.TRIGGERS, the destiny event); A03 is a choice."""
     cdef int d = s.destiny[p], i
-    if d == 0:
-        s.scribes[p] += 1
-    elif d == 1:
-        s.gold[p] += 1
-    elif d == 2:
-        push(s, D_GAIN, p, (1 << G_POP1) | (1 << G_HAP1), 1, 0, 0)
-    elif d == 3:
-        s.faith[p] += 1
+    if d >= 0 and not fire_source(s, p, EV_DESTINY, d):
+        if d == 2:
+            push(s, D_GAIN, p, (1 << G_POP1) | (1 << G_HAP1), 1, 0, 0)
     if not setup:
         return
     for i in range(11, -1, -1):
@@ -1337,7 +1320,10 @@ cdef void push_rewards(State* s, int p, int setup) noexcept nogil:
             start_card(s, p, i)
 
 cdef void start_card(State* s, int p, int i) noexcept nogil:
-    """Starting cards S01-S12 (Appendix: Starting Cards)."""
+    """Starting cards S01-S12 (Appendix: Starting Cards). The "gain" ones (S07, S08, S11, S12)
+    are data rows (data.TRIGGERS, the starting_card event); the rest start an action or a choice."""
+    if fire_source(s, p, EV_STARTING_CARD, i):
+        return
     if i == 0:
         push_god(s, p, 5, 5, F_NOHAP | F_EXTRA)
     elif i == 1:
@@ -1350,23 +1336,10 @@ cdef void start_card(State* s, int p, int i) noexcept nogil:
         push(s, D_KEEP, p, 1 if i == 4 else 0, 1, 0, 0)
         push(s, CH_CARD, -1, 1 if i == 4 else 0, 1, p, 0)
         push(s, CH_CARD, -1, 1 if i == 4 else 0, 1, p, 0)
-    elif i == 6:
-        s.scribes[p] += 2
-        s.gold[p] += 1
-    elif i == 7:
-        s.res[p][0] += 1
-        s.res[p][1] += 1
-        s.res[p][2] += 1
-        s.res[p][3] += 1
     elif i == 8:
         push(s, D_GAIN, p, (1 << G_L) | (1 << G_G), 3, 0, 0)
     elif i == 9:
         push(s, D_GAIN, p, (1 << G_P) | (1 << G_B), 3, 0, 0)
-    elif i == 10:
-        gain_population(s, p, 3)
-        gain_happiness(s, p, 2)
-    elif i == 11:
-        s.gold[p] += 2
 
 # ----------------------------------------------------------------------------- playouts
 cdef void playout_random(State* s, uint64_t* r) noexcept nogil:

@@ -62,7 +62,7 @@ PROVENANCE: dict[str, str] = {
     "BOT_HORUS_CHART": "printed (base-rulebook Botankhamun Horus; game-help)",
     "BOT_MAAT_BALANCE": "printed (Solo Maat Phase)",
     "TOS_DIE_FACES": "reconstructed (FACTS.md, Time of Seth)",
-    "TRIGGERS": "printed (base-rulebook Appendix: Technology Cards)",
+    "TRIGGERS": "printed (base-rulebook Appendix: Technology Cards, Pillar Tiles, Starting Cards, Destiny Cards)",
     "DIE_FACES": "printed (base-rulebook Components; time-of-seth-manual Green die, Red and blue dice)",
     "DIE_PRODUCES": "printed (base-rulebook Produce Resources; time-of-seth-manual dice)",
     "DIE_ANUBIS": "printed (time-of-seth-manual: the green die may never be taken with an Anubis Action)",
@@ -222,13 +222,26 @@ DECREE_SYMBOL = {
     **{d: 2 for d in ("D13", "D14", "D15", "D16", "D17", "D18")},
     **{d: 3 for d in ("D01", "D02", "D03", "D19", "D20", "D23")},
 }
-# The trigger layer's data rows: "on EVENT gain REWARDS" cards. (card, event, god or -1 for any,
-# die value or 0 for any, whether the action must use the turn's die, once-per-turn,
-# rewards as (reward kind, amount): REWARD_KINDS plus K_POP, K_VP, K_HAP). They fire in this
-# order, through the core's fire(); "once per turn" is the gate Time of Seth's cards need (a
-# per-seat, per-turn used mask), unused by the base game.
-EVENTS = ("god_action",)
+# The trigger layer's data rows: "on EVENT gain REWARDS" effects. A row is (card, event, subject or
+# -1 for any, die value or 0 for any, whether the action must use the turn's die, once-per-turn,
+# rewards as (reward kind, amount): REWARD_KINDS plus K_POP, K_VP, K_HAP). The subject is what the
+# event is about: the god (GODS index) of a god_action, the Resource (0-3) of a produce, the
+# purity (0 Pure, 1 Tainted) of a die_taken, the place in the new turn order (0 first, 1 last) of
+# a maat_order; the other events have none (-1). Rows of a held-card
+# event (HELD_EVENTS) are active while their seat holds the card (Botankhamun has none); rows of a
+# source event (SOURCE_EVENTS) name the tile or card the event is about (a Pillar tile built with
+# its ability, a Starting card revealed, the Destiny card chosen) and give its rewards to the
+# seat that gets them. They fire in this order, through the core's fire() / fire_source(); "once
+# per turn" is the gate Time of Seth's cards need (a per-seat, per-turn used mask), unused by the
+# base game.
+HELD_EVENTS = ("god_action", "produce", "horus_bonus", "die_taken", "blessing_discarded", "maat_faith",
+               "maat_order")
+# source event -> (letter of its rows' names, the number the core stores for name 1: P01 is Pillar
+# tile 1, S01 Starting card 0, A01 Destiny card 0)
+SOURCE_EVENTS = {"pillar": ("P", 1), "starting_card": ("S", 0), "destiny": ("A", 0)}
+EVENTS = HELD_EVENTS + tuple(SOURCE_EVENTS)
 TRIGGERS = (
+    # Technologies (base-rulebook Appendix: Technology Cards)
     ("T11", "god_action", -1, 1, True, False, ((K_VP, 2),)),   # "any action using a die of value 1"
     ("T04", "god_action", 0, 0, False, False, ((K_VP, 2), (R_G, 1))),
     ("T02", "god_action", 1, 0, False, False, ((K_VP, 2),)),
@@ -237,6 +250,33 @@ TRIGGERS = (
     ("T03", "god_action", 4, 0, False, False, ((K_VP, 2),)),
     ("T20", "god_action", 4, 0, False, False, ((R_P, 1),)),
     ("T01", "god_action", 5, 0, False, False, ((K_VP, 2),)),
+    ("T17", "produce", R_B, 0, False, False, ((K_VP, 2),)),     # "Whenever you Produce Bread"
+    ("T11", "produce", -1, 1, True, False, ((K_VP, 2),)),       # a Produce action is an action too
+    ("T07", "horus_bonus", -1, 0, False, False, ((R_G, 1),)),
+    ("T18", "die_taken", 0, 0, False, False, ((K_VP, 1),)),     # "Whenever you take a Pure die"
+    ("T24", "blessing_discarded", -1, 0, False, False, ((R_AU, 1),)),
+    ("T15", "maat_faith", -1, 0, False, False, ((R_F, 2),)),   # its Ankh 5 is T15_ANKH
+    ("T16", "maat_order", 0, 0, False, False, ((K_VP, 2),)),   # "first in Turn Order"
+    ("T16", "maat_order", 1, 0, False, False, ((R_AU, 1),)),   # "last in Turn Order"
+    # Pillar abilities (base-rulebook Appendix: Pillar Tiles), the "gain" ones
+    ("P01", "pillar", -1, 0, False, False, ((K_POP, 3),)),
+    ("P02", "pillar", -1, 0, False, False, ((R_S, 1),)),
+    ("P03", "pillar", -1, 0, False, False, ((K_HAP, 2),)),
+    ("P07", "pillar", -1, 0, False, False, ((K_VP, 1),)),
+    ("P08", "pillar", -1, 0, False, False, ((K_VP, 1),)),
+    ("P09", "pillar", -1, 0, False, False, ((K_VP, 1),)),
+    ("P16", "pillar", -1, 0, False, False, ((R_AU, 2),)),
+    ("P17", "pillar", -1, 0, False, False, ((R_AU, 2),)),
+    ("P18", "pillar", -1, 0, False, False, ((R_AU, 2),)),
+    # Starting cards (base-rulebook Appendix: Starting Cards), the "gain" ones
+    ("S07", "starting_card", -1, 0, False, False, ((R_S, 2), (R_AU, 1))),
+    ("S08", "starting_card", -1, 0, False, False, ((R_P, 1), (R_B, 1), (R_L, 1), (R_G, 1))),
+    ("S11", "starting_card", -1, 0, False, False, ((K_POP, 3), (K_HAP, 2))),
+    ("S12", "starting_card", -1, 0, False, False, ((R_AU, 2),)),
+    # Destiny cards (base-rulebook Appendix: Destiny Cards), the "gain" ones
+    ("A01", "destiny", -1, 0, False, False, ((R_S, 1),)),
+    ("A02", "destiny", -1, 0, False, False, ((R_AU, 1),)),
+    ("A04", "destiny", -1, 0, False, False, ((R_F, 1),)),
 )
 REMOVED_CARDS = ("D03",)  # errata (game-help Implementation notes)
 REMOVED_AT_TWO_PLAYERS = ("T16", "D20")  # also solo

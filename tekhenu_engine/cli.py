@@ -196,9 +196,14 @@ def render(state: Optional[str] = typer.Argument(None, help="serialised state (t
     if out == "-":
         typer.echo(svg)
         return
+    _write_out(out, svg)
+
+
+def _write_out(out: str, text: str) -> None:
+    """Write a produced file (a picture, a page); one error line if it cannot be written."""
     try:
         with open(out, "w", encoding="utf-8") as f:
-            f.write(svg)
+            f.write(text)
     except OSError as e:
         _fail(f"cannot write {out}: {e}")
     typer.echo(f"wrote {out}")
@@ -223,12 +228,7 @@ def replay(file: str = typer.Argument(..., help="game records (JSON lines from t
         html = replay_html(recs[game], seat=seat)
     except (ValueError, KeyError, TypeError) as e:
         _fail(f"cannot replay game {game}: {e}")
-    try:
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(html)
-    except OSError as e:
-        _fail(f"cannot write {out}: {e}")
-    typer.echo(f"wrote {out}")
+    _write_out(out, html)
 
 
 @app.command()

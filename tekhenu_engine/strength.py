@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import math
 import os
 import platform
 import sys
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .match import MatchConfig, run_match, summarise
+from .match import MatchConfig, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
 
 DEFAULT_BUDGETS = (50, 200, 800)
 BOT_TABLES = ("botankhamun:easy", "botankhamun:easy:decree8", "botankhamun:medium",
@@ -57,17 +56,6 @@ def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_gam
         for spec in ["random", "greedy", flat] + isms:
             out.append(Pairing(spec, bot, solo_games, "solo"))
     return out
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,

@@ -113,7 +113,7 @@ cdef enum:
     A_WINNER = 90
     A_GOD = 91
     A_MARKET_OPEN = 92
-    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (_bot.pxi)
+    A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (solo/)
 
 cdef enum:
     # action kinds (high byte of an action)
@@ -172,7 +172,7 @@ cdef enum:
     COST_BITS = 21
 
 cdef enum:
-    # trigger layer (_effects.pxi): events, and the sizes of the effect table
+    # trigger layer (effects/triggers.pxi): events, and the sizes of the effect table
     EV_GOD_ACTION = 0          # held-card events (data.HELD_EVENTS), in data order
     EV_PRODUCE = 1
     EV_HORUS_BONUS = 2
@@ -321,11 +321,11 @@ cdef struct State:
     int cur_section
     int cur_anubis
     int cur_colour
-    # Botankhamun (see _bot.pxi and docs/botankhamun.md)
+    # Botankhamun (see solo/ and docs/botankhamun.md)
     int bot_pyramid[10]   # tile per place: rows of 4, 3, 2, 1 from the base, left to right
     int bot_pos           # place of the Progress marker (-1: left of the base)
     int bot_turns         # turns it has played this game
-    int bot_log[25]       # its last turn, fields BL_* of _bot.pxi
+    int bot_log[25]       # its last turn, fields BL_* of solo/botankhamun.pxi
     # task stack
     int ntasks
     int overflow         # 1: a push found the task stack full (the step was dropped); keeps the struct free of padding

@@ -19,7 +19,8 @@ from tekhenu_engine import _core, data, enums, notation
 from tekhenu_engine.notation import card_id
 
 PKG = pathlib.Path(_core.__file__).resolve().parent
-COMPILED = sorted(PKG.glob("*.pyx")) + sorted(PKG.glob("*.pxi")) + sorted(PKG.glob("**/*.pxi"))
+# the module files and every included file (gods/, flow/, effects/, solo/)
+COMPILED = sorted(set(PKG.glob("*.pyx")) | set(PKG.glob("**/*.pxi")))
 TABLES = _core._tables()
 
 
@@ -30,7 +31,7 @@ def compiled_code() -> dict[str, str]:
         text = path.read_text()
         text = re.sub(r'"""[\s\S]*?"""', '""', text)
         text = re.sub(r"#[^\n]*", "", text)
-        out[path.name] = text
+        out[path.relative_to(PKG).as_posix()] = text
     return out
 
 
@@ -151,7 +152,7 @@ def test_enums_defined_once():
     where = {}
     for path in sorted(PKG.glob("*.pxd")) + sorted(set(COMPILED)):
         for m in decl.finditer(path.read_text()):
-            where.setdefault(m.group(1), []).append(path.name)
+            where.setdefault(m.group(1), []).append(path.relative_to(PKG).as_posix())
     assert where, "no enum found"
     twice = {k: v for k, v in where.items() if len(v) > 1 or v != ["_core.pxd"]}
     assert not twice, twice

@@ -1,0 +1,32 @@
+# Included by _core.pyx: Osiris: the districts and production tracks.
+
+cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
+    if flags & F_ONLY_LG:
+        return d >= 2
+    if flags & F_ONLY_PB:
+        return d < 2
+    return 1
+
+cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept nogil:
+    cdef int r = row - 1
+    if not (flags & F_NOHAP) and not is_bot(s, p):
+        s.happiness[p] -= 1
+    s.osiris[r][d] = p
+    s.buildings[p] += 1
+    if r == 1 and s.osiris_row2_gold:
+        s.osiris_row2_gold = 0
+        if not is_bot(s, p):
+            s.gold[p] += 1
+    if is_bot(s, p):
+        return
+    s.prod[p][d] += OS_PROD[r]
+    if s.prod[p][d] > 6:
+        s.prod[p][d] = 6
+    if OS_PAIR[r]:
+        s.prod[p][d ^ 1] += OS_PAIR[r]
+        if s.prod[p][d ^ 1] > 6:
+            s.prod[p][d ^ 1] = 6
+    s.res[p][d] += OS_GAIN[r]
+    s.gold[p] += OS_GOLD[r]
+    if OS_ANY[r]:
+        push(s, D_GAIN, p, 0xF << G_PRODP, 1, 0, 0)

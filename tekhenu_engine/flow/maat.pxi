@@ -75,3 +75,29 @@ cdef void maat_end(State* s) noexcept nogil:
     if s.nplayers == 1:
         bot_reset_pyramid(s)    # runs after the Destiny picks, as the Solo Maat text orders
     push(s, A_DESTINY_ROUND, -1, 0, 0, 0, 0)
+
+cdef int gen_faith(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_FAITH: every net Faith move, those nearest to a balance of zero first."""
+    cdef int p = t.p, n = 0, k, v, b, f
+    f = s.faith[p]
+    b = s.balance[p]
+    # every net from -f to +f, those that bring the balance nearest to zero first
+    # (at distance k from zero: -b-k, then -b+k)
+    for k in range(abs(b) + f + 1):
+        v = -b - k
+        if v >= -f and v <= f:
+            out[n] = mk(K_FAITH, v + 32)
+            n += 1
+        v = -b + k
+        if k > 0 and v >= -f and v <= f:
+            out[n] = mk(K_FAITH, v + 32)
+            n += 1
+        if n == 2 * f + 1:
+            break
+    return n
+
+cdef void do_faith(State* s, Task t, int32_t a) noexcept nogil:
+    """D_FAITH: move the balance; the Faith goes back to the box."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    s.balance[p] += x - 32
+    s.faith[p] = 0

@@ -30,3 +30,17 @@ cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept no
     s.gold[p] += OS_GOLD[r]
     if OS_ANY[r]:
         push(s, D_GAIN, p, 0xF << G_PRODP, 1, 0, 0)
+
+cdef int gen_osiris(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_OSIRIS: the free districts of the row the die value reaches."""
+    cdef int n = 0, i
+    for i in range(4):
+        if s.osiris[t.a - 1][i] < 0 and osiris_allowed(i, t.b):
+            out[n] = mk(K_DISTRICT, i)
+            n += 1
+    return n
+
+cdef void do_osiris(State* s, Task t, int32_t a) noexcept nogil:
+    """D_OSIRIS: resolve in the chosen district."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    push(s, A_OSIRIS_RES, p, t.a, x, t.b, 0)

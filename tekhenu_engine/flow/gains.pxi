@@ -24,7 +24,7 @@ cdef void gain_population(State* s, int p, int n) noexcept nogil:
 
 cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
-    if is_bot(s, p):
+    if bot_ignores_rewards(s, p):
         return
     if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
         s.hap_flags[p] |= 1

@@ -31,7 +31,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
         for i in range(n):
             push(s, CH_REVEAL, -1, 0, 0, 0, 0)
         for p in range(s.nseats - 1, -1, -1):
-            if not is_bot(s, p):
+            if not bot_has_no_decree(s, p):
                 push(s, CH_CARD, -1, 2, 1, p, 0)
                 push(s, CH_CARD, -1, 2, 1, p, 0)
         if s.nplayers == 1:

@@ -181,13 +181,11 @@ cdef void run_turn(State* s, Task t) noexcept nogil:
     s.cur_player = p
     s.turn_flags[p] = 0
     s.cur_die = -1
-    if is_bot(s, p):
-        push(s, A_END_TURN, p, 0, 0, 0, 0)
-        bot_turn(s, p)
-    else:
-        push(s, A_END_TURN, p, 0, 0, 0, 0)
-        push(s, D_TAKE, p, 0, 0, 0, 0)
-        hook_turn_start(s, p)
+    push(s, A_END_TURN, p, 0, 0, 0, 0)
+    if bot_takes_turn(s, p):
+        return
+    push(s, D_TAKE, p, 0, 0, 0, 0)
+    hook_turn_start(s, p)
 
 cdef void run_end_turn(State* s, Task t) noexcept nogil:
     """A_END_TURN: end the turn, refill the Market."""

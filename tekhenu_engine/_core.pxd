@@ -79,6 +79,8 @@ cdef enum:
     D_DECREES = 37
     D_EXTRA = 38
     D_BLESS = 39
+    D_VZ_DISCARD = 50   # Vizier's Challenge (flow/vizier.pxi): the first player's Destiny discard
+    D_VZ_PLACE = 51     # ... and where the first player moves the Vizier
     D_LAST = 59
     A_NEXT_TURN = 60
     A_TURN = 61
@@ -151,6 +153,8 @@ cdef enum:
     K_BOTDESTINY = 32 # chance: destiny card
     K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
     K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
+    K_VZ_DISCARD = 40 # Vizier's Challenge: the Destiny card 0..3 the first player discards
+    K_VIZIER = 41     # Vizier's Challenge: the God action area 0..6 (6 the Seth board) it moves to
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
@@ -237,6 +241,7 @@ cdef enum:
     OPT_RANDOM_WHEEL = 2
     OPT_DECREE8 = 4
     OPT_RANDOM_START = 8
+    OPT_VIZIER = 32           # the Vizier's Challenge (2 players; flow/vizier.pxi)
 
 cdef struct Task:
     int type
@@ -333,6 +338,12 @@ cdef struct State:
     # derived index (rebuilt by rebuild_dice_index on loading; format 1 ended above): bit i of
     # dice_at[k] is set when die i is in the bag (k = 0) or in wheel section k - 1 (k = 1..6)
     unsigned int dice_at[8]
+    # Fields appended after the first format-2 layout (a state saved before them is their prefix and
+    # loads with them 0, so 0 is each one's "nothing yet"; _core.pyx APPENDED_FIELDS lists them).
+    # Vizier's Challenge (OPT_VIZIER, flow/vizier.pxi):
+    int vizier_area       # 0: not placed yet; else 1 + its God action area = the die location of the area
+    int vizier_discard    # 0: none; else 1 + the Destiny card the first player discarded at this pick
+    int vizier_vp[4]      # VP each seat scored from the Vizier (counted in breakdown[VP_ACTIONS] too)
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil

@@ -401,6 +401,7 @@ include "flow/maat.pxi"
 include "flow/scoring.pxi"
 include "flow/final.pxi"
 include "flow/setup.pxi"
+include "flow/vizier.pxi"
 include "effects/starting.pxi"
 include "effects/destiny.pxi"
 include "solo/botankhamun.pxi"
@@ -416,12 +417,17 @@ import zlib as _zlib
 
 STATE_VERSION = STATE_FORMAT
 OLD_STATE_VERSIONS = (1,)      # formats that still load (upgraded on loading)
+# Fields appended to the format-2 struct after its first layout, with their value in a state saved
+# before them (0: "nothing yet"). Such a state is the struct's prefix up to the first of them: it
+# loads (from_bytes, from_dict) with these values. Keep them in struct order.
+APPENDED_FIELDS = {"vizier_area": 0, "vizier_discard": 0, "vizier_vp": [0, 0, 0, 0]}
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
-               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START}
+               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "vizier": OPT_VIZIER}
+_load_vizier_tables(OPTION_BITS)
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
 # Python views of the enums of _core.pxd (name -> value); tekhenu_engine.enums wraps them.
 DIE_LOCATIONS = {
@@ -479,6 +485,8 @@ STEP_TYPES = {
     "D_DECREES": D_DECREES,
     "D_EXTRA": D_EXTRA,
     "D_BLESS": D_BLESS,
+    "D_VZ_DISCARD": D_VZ_DISCARD,
+    "D_VZ_PLACE": D_VZ_PLACE,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -550,6 +558,8 @@ ACTION_KINDS = {
     "K_BOTDESTINY": K_BOTDESTINY,
     "K_PYRAMID": K_PYRAMID,
     "K_PRODUCE": K_PRODUCE,
+    "K_VZ_DISCARD": K_VZ_DISCARD,
+    "K_VIZIER": K_VIZIER,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -589,6 +599,7 @@ OPTION_CODES = {
     "OPT_RANDOM_WHEEL": OPT_RANDOM_WHEEL,
     "OPT_DECREE8": OPT_DECREE8,
     "OPT_RANDOM_START": OPT_RANDOM_START,
+    "OPT_VIZIER": OPT_VIZIER,
 }
 COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
                "priests": COST_PRIESTS, "faith": COST_FAITH}
@@ -756,6 +767,9 @@ cdef class GameState:
             opts |= OPT_DECREE8
         if t.random_start:
             opts |= OPT_RANDOM_START
+        if t.vizier:
+            opts |= OPT_VIZIER
+        t.check_players(players)
         difficulty = t.difficulty
         cdef GameState g = GameState.__new__(GameState)
         init_state(&g.st, players, opts, DIFFICULTIES[difficulty], <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
@@ -795,7 +809,8 @@ cdef class GameState:
         o = self.st.options
         return TableOptions(random_horus=bool(o & OPT_RANDOM_HORUS), random_wheel=bool(o & OPT_RANDOM_WHEEL),
                             difficulty=_D[self.st.difficulty] if 0 <= self.st.difficulty < 3 else "easy",
-                            decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START))
+                            decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START),
+                            vizier=bool(o & OPT_VIZIER))
 
     def current_player(self):
         """Seat to decide, CHANCE (-1) at a chance step, TERMINAL (-2) at the end."""
@@ -1053,14 +1068,15 @@ cdef class GameState:
         """Load a state from :meth:`to_bytes` (checked: ValueError when malformed)."""
         cdef State probe
         cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe)   # format 1 ended there
-        if len(raw) != sizeof(State) and len(raw) != v1_size:
+        cdef size_t v2_size = <size_t>(<char*>&probe.vizier_area - <char*>&probe)  # APPENDED_FIELDS start there
+        if len(raw) != sizeof(State) and len(raw) != v1_size and len(raw) != v2_size:
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
         memset(&g.st, 0, sizeof(State))
         memcpy(&g.st, <char*>raw, len(raw))
         if g.st.version in OLD_STATE_VERSIONS and len(raw) == v1_size:
             upgrade_state(&g.st)
-        elif len(raw) != sizeof(State):
+        elif len(raw) != sizeof(State) and not (g.st.version == STATE_FORMAT and len(raw) == v2_size):
             raise ValueError(f"a state of format {g.st.version} has {sizeof(State)} bytes, not {len(raw)}")
         rebuild_dice_index(&g.st)
         g._validate()
@@ -1117,6 +1133,9 @@ cdef class GameState:
         if d.get("version") in OLD_STATE_VERSIONS:
             d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
             d.setdefault("dice_at", [0] * 8)
+        if "dice_at" in d:      # a format-2 document saved before the APPENDED_FIELDS lacks them
+            for k, v in APPENDED_FIELDS.items():
+                d.setdefault(k, list(v) if isinstance(v, list) else v)
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1388,11 +1407,14 @@ cdef int decision_visible(State* s, int seat) noexcept nogil:
     return 1
 
 
-def random_playouts(int players, int games, seed=0, int difficulty=0):
+def random_playouts(int players, int games, seed=0, int difficulty=0, int options=-1):
     """Play `games` random games to the end in compiled code; returns (games, decisions).
 
-    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games.
+    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games; options: the
+    core's option bits (default -1: random Horus tiles and wheel).
     """
+    if options < 0:
+        options = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n
@@ -1400,7 +1422,7 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
     cdef int32_t buf[512]
     with nogil:
         for g in range(games):
-            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))
+            init_state(&s, players, options, difficulty, rng_next(&r))
             n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
             while n != 0:
                 if n < 0:

@@ -6,7 +6,7 @@ field here (with its protocol word and its bit or value for the core); nothing e
 or defaults table options.
 
 >>> TableOptions.from_words("difficulty hard decree8".split())
-TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False)
+TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False, vizier=False)
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class TableOptions:
     difficulty: Botankhamun's level in solo games (easy, medium, hard).
     decree8: solo, Botankhamun's Decrees score 8 VP (the harder variant).
     random_start: Starting cards dealt at random instead of drafted.
+    vizier: the Vizier's Challenge (2 players only; protocol word ``vizier``, option bit OPT_VIZIER).
     """
 
     random_horus: bool = True
@@ -32,6 +33,7 @@ class TableOptions:
     difficulty: str = "easy"
     decree8: bool = False
     random_start: bool = False
+    vizier: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -40,6 +42,13 @@ class TableOptions:
                 raise ValueError(f"table option {f.name} must be true or false, not {v!r}")
         if self.difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {self.difficulty!r}")
+
+    def check_players(self, players: int) -> None:
+        """A ValueError when these options do not fit a table of ``players`` (1 = solo)."""
+        from .data import VIZIER_PLAYERS
+        if self.vizier and players not in VIZIER_PLAYERS:
+            raise ValueError(f"the Vizier's Challenge (vizier) is a 2-player option, not for "
+                             f"{'a solo game' if players == 1 else f'{players} players'}")
 
     # ------------------------------------------------------------------ conversions
     def to_dict(self) -> dict[str, Any]:
@@ -63,6 +72,7 @@ class TableOptions:
     # ------------------------------------------------------------------ protocol words
     WORDS = {  # protocol word -> (field, value) for flags, or field for "key value"
         "decree8": ("decree8", True),
+        "vizier": ("vizier", True),
     }
 
     @classmethod
@@ -70,7 +80,7 @@ class TableOptions:
         """Parse the option words of ``position new`` (after players / seat / seed).
 
         Pairs: ``difficulty <easy|medium|hard>``, ``decrees <4|8>``, ``horus <random|preprinted>``,
-        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``.
+        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``, ``vizier``.
         """
         words = list(words)
         out: dict[str, Any] = {}
@@ -127,4 +137,6 @@ class TableOptions:
             out += ["wheel", "fixed"]
         if self.random_start:
             out += ["start", "random"]
+        if self.vizier:
+            out += ["vizier"]
         return out

@@ -57,7 +57,8 @@ def leaks(view: dict, hidden: set[str], log_from: int) -> set[str]:
 def test_setup_lists_players_difficulties_and_every_table_option(client):
     r = client.get("/api/setup").get_json()
     assert r["players"] == [1, 2, 3, 4] and r["difficulties"] == ["easy", "medium", "hard"]
-    assert {o["name"] for o in r["options"]} == {"random_horus", "random_wheel", "difficulty", "decree8", "random_start"}
+    assert {o["name"] for o in r["options"]} == {"random_horus", "random_wheel", "difficulty", "decree8", "random_start",
+                                                     "vizier"}
 
 
 @pytest.mark.parametrize("path,body,words", [

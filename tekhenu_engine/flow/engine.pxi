@@ -131,7 +131,7 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                 n += 1
     elif t.type == D_DESTINY:
         for i in range(4):
-            if s.destiny_owner[i] < 0:
+            if destiny_free(s, i):
                 out[n] = mk(K_DESTINY, i)
                 n += 1
     elif t.type == D_EXTRA:
@@ -156,6 +156,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
                     n += 1
     elif t.type == D_BLESS:
         return gen_bless(s, t, out)
+    elif t.type == D_VZ_DISCARD or t.type == D_VZ_PLACE:
+        return vizier_gen(s, t, out)
     return n
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -173,6 +175,7 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         s.cur_colour = col
         s.cur_value = v
         s.cur_anubis = 1 if (x & 0x8000) else 0
+        vizier_die_taken(s, p, sec)
         if s.cur_anubis:
             hook_pay_anubis(s, p)
         if x & 0x4000:
@@ -267,6 +270,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
             push_action(s, p, x >> 4, x & 0xF, -1, t.a | F_EXTRA)
     elif t.type == D_BLESS:
         do_bless(s, t, a)
+    elif t.type == D_VZ_DISCARD or t.type == D_VZ_PLACE:
+        vizier_do(s, t, x)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""
@@ -461,6 +466,8 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
         scoring(s)
     elif t.type == A_MAAT_END:
         maat_end(s)
+    elif t.type == A_DESTINY_ROUND and s.options & OPT_VIZIER:
+        vizier_destiny_round(s, t.a)
     elif t.type == A_DESTINY_ROUND:
         for k in range(s.nseats - 1, -1, -1):
             q = s.turn_order[k]

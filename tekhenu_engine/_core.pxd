@@ -82,6 +82,8 @@ cdef enum:
     D_DECREES = 37
     D_EXTRA = 38
     D_BLESS = 39
+    D_VZ_DISCARD = 50   # Vizier's Challenge (flow/vizier.pxi): the first player's Destiny discard
+    D_VZ_PLACE = 51     # ... and where the first player moves the Vizier
     D_LAST = 59
     A_NEXT_TURN = 60
     A_TURN = 61
@@ -154,6 +156,8 @@ cdef enum:
     K_BOTDESTINY = 32 # chance: destiny card
     K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
     K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
+    K_VZ_DISCARD = 40 # Vizier's Challenge: the Destiny card 0..3 the first player discards
+    K_VIZIER = 41     # Vizier's Challenge: the God action area 0..6 (6 the Seth board) it moves to
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
@@ -241,6 +245,7 @@ cdef enum:
     OPT_DECREE8 = 4
     OPT_RANDOM_START = 8
     OPT_SETH = 16           # the Time of Seth expansion (seth/*.pxi)
+    OPT_VIZIER = 32         # the Vizier's Challenge (2 players; flow/vizier.pxi)
 
 cdef enum:
     # Time of Seth piece locations (State.conquest_loc, cult_loc, art_loc). A pile whose order
@@ -371,6 +376,10 @@ cdef struct State:
     int cult_loc[7]         # Cult01-Cult07: SP_BOX, SP_DISPLAY, SP_GONE or SP_SEAT + seat
     int art_loc[8]          # Art01-Art08: SP_BOX, SP_DISPLAY, SP_GONE (used) or SP_SEAT + seat (held)
     int seth_flags          # per-Rotation / per-action bookkeeping of the expansion (SF_* of seth/state.pxi)
+    # Vizier's Challenge (format 3; OPT_VIZIER, flow/vizier.pxi); 0 is each one's "nothing yet":
+    int vizier_area       # 0: not placed yet; else 1 + its God action area = the die location of the area
+    int vizier_discard    # 0: none; else 1 + the Destiny card the first player discarded at this pick
+    int vizier_vp[4]      # VP each seat scored from the Vizier (counted in breakdown[VP_ACTIONS] too)
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil

@@ -21,6 +21,8 @@ BOT_LOG_FIELDS: tuple[str, ...]
 INVARIANT_NAMES: dict[int, str]
 ENC_OBS_VERSION: int
 OLD_STATE_VERSIONS: tuple[int, ...]
+APPENDED_FIELDS: dict[str, Any]
+VIZIER_FIELDS_OFF: dict[str, Any]
 # the enums of _core.pxd by name (tekhenu_engine.enums wraps them as IntEnums)
 ENUMS: dict[str, dict[str, int]]
 ACTION_KINDS: dict[str, int]
@@ -149,10 +151,12 @@ class GameState:
         """float32 features of what seat knows (its view plus what it remembers)."""
 
 
-def random_playouts(players: int, games: int, seed: int = 0, difficulty: int = 0) -> tuple[int, int]:
+def random_playouts(players: int, games: int, seed: int = 0, difficulty: int = 0, options: int = -1) -> tuple[int, int]:
     """Random games in compiled code: (games, decisions)."""
 def checked_random_games(players: int, games: int, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Random games with every invariant checked after every step."""
+def vizier_tables() -> dict[str, Any]:
+    """The Vizier's C tables: VP, must move, the area rows as (option bit, areas)."""
 def time_core_calls(players: int = 2, calls: int = 200000, seed: int = 0) -> dict[str, float]:
     """Seconds per call of clone, legal-move generation and apply."""
 def num_distinct_actions(options: Any = None) -> int:

@@ -402,6 +402,7 @@ include "flow/maat.pxi"
 include "flow/scoring.pxi"
 include "flow/final.pxi"
 include "flow/setup.pxi"
+include "flow/vizier.pxi"
 include "effects/starting.pxi"
 include "effects/destiny.pxi"
 include "solo/botankhamun.pxi"
@@ -419,12 +420,19 @@ import zlib as _zlib
 
 STATE_VERSION = STATE_FORMAT
 OLD_STATE_VERSIONS = (1, 2)    # formats that still load (upgraded on loading)
+# Fields format 3 appended to the struct (after dice_at), with their value in a game without the
+# option that uses them: a format-1 or format-2 state loads (from_bytes, from_dict) with these
+# values. Keep them in struct order: the Time of Seth's (SETH_FIELDS_OFF), then the Vizier's.
+VIZIER_FIELDS_OFF = {"vizier_area": 0, "vizier_discard": 0, "vizier_vp": [0, 0, 0, 0]}
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
-               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH}
+               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH,
+               "vizier": OPT_VIZIER}
+_load_vizier_tables(OPTION_BITS)
+APPENDED_FIELDS = {**SETH_FIELDS_OFF, **VIZIER_FIELDS_OFF}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
 # Python views of the enums of _core.pxd (name -> value); tekhenu_engine.enums wraps them.
 DIE_LOCATIONS = {
@@ -482,6 +490,8 @@ STEP_TYPES = {
     "D_DECREES": D_DECREES,
     "D_EXTRA": D_EXTRA,
     "D_BLESS": D_BLESS,
+    "D_VZ_DISCARD": D_VZ_DISCARD,
+    "D_VZ_PLACE": D_VZ_PLACE,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -553,6 +563,8 @@ ACTION_KINDS = {
     "K_BOTDESTINY": K_BOTDESTINY,
     "K_PYRAMID": K_PYRAMID,
     "K_PRODUCE": K_PRODUCE,
+    "K_VZ_DISCARD": K_VZ_DISCARD,
+    "K_VIZIER": K_VIZIER,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -593,6 +605,7 @@ OPTION_CODES = {
     "OPT_DECREE8": OPT_DECREE8,
     "OPT_RANDOM_START": OPT_RANDOM_START,
     "OPT_SETH": OPT_SETH,
+    "OPT_VIZIER": OPT_VIZIER,
 }
 COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
                "priests": COST_PRIESTS, "faith": COST_FAITH}
@@ -763,9 +776,10 @@ cdef class GameState:
         if t.random_start:
             opts |= OPT_RANDOM_START
         if t.seth:
-            if players == 1:
-                raise ValueError("the seth option is for 2-4 players (solo Time of Seth is not available yet)")
             opts |= OPT_SETH
+        if t.vizier:
+            opts |= OPT_VIZIER
+        t.check_players(players)
         difficulty = t.difficulty
         cdef GameState g = GameState.__new__(GameState)
         init_state(&g.st, players, opts, DIFFICULTIES[difficulty], <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
@@ -806,7 +820,7 @@ cdef class GameState:
         return TableOptions(random_horus=bool(o & OPT_RANDOM_HORUS), random_wheel=bool(o & OPT_RANDOM_WHEEL),
                             difficulty=_D[self.st.difficulty] if 0 <= self.st.difficulty < 3 else "easy",
                             decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START),
-                            seth=bool(o & OPT_SETH))
+                            seth=bool(o & OPT_SETH), vizier=bool(o & OPT_VIZIER))
 
     def current_player(self):
         """Seat to decide, CHANCE (-1) at a chance step, TERMINAL (-2) at the end."""
@@ -1130,7 +1144,7 @@ cdef class GameState:
         if d.get("version") in OLD_STATE_VERSIONS:
             d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
             d.setdefault("dice_at", [0] * 8)
-            for k, v in SETH_FIELDS_OFF.items():   # format 2 ended with dice_at
+            for k, v in APPENDED_FIELDS.items():   # format 2 ended with dice_at
                 d.setdefault(k, list(v) if isinstance(v, list) else v)
         try:
             tasks = list(d["tasks"])
@@ -1406,11 +1420,14 @@ cdef int decision_visible(State* s, int seat) noexcept nogil:
     return 1
 
 
-def random_playouts(int players, int games, seed=0, int difficulty=0):
+def random_playouts(int players, int games, seed=0, int difficulty=0, int options=-1):
     """Play `games` random games to the end in compiled code; returns (games, decisions).
 
-    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games.
+    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games; options: the
+    core's option bits (default -1: random Horus tiles and wheel).
     """
+    if options < 0:
+        options = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n
@@ -1418,7 +1435,7 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
     cdef int32_t buf[512]
     with nogil:
         for g in range(games):
-            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))
+            init_state(&s, players, options, difficulty, rng_next(&r))
             n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
             while n != 0:
                 if n < 0:

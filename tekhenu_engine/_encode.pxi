@@ -127,6 +127,8 @@ def _enc_kind_payloads(int ncolours=5):
     t[K_BLESS] = sorted(c | (o << 7) for c in cards for o in range(ncolours * 3))
     t[K_BOTDESTINY] = list(range(ndest))
     t[K_PYRAMID] = list(range(len(d.BOT_GOD_TILES) + len(d.BOT_RESOURCE_TILES)))
+    t[K_VZ_DISCARD] = list(range(ndest))                        # Vizier: the Destiny card discarded
+    t[K_VIZIER] = sorted({x for row in d.VIZIER_AREAS.values() for x in row})   # Vizier: its area
     return dict(sorted(t.items()))
 
 

@@ -9,7 +9,8 @@ cdef int check_invariants(State* s) noexcept nogil:
     6 scales sums off, 7 Statue count off, 8 Building count off, 9 Pillar count off,
     10 component limit passed, 11 a card in two places or a market slot wrong,
     12 Pillar tiles misplaced, 13 turn order not a permutation, 14 round count off,
-    15 task stack overflow, 19 the dice index (dice_at) off.
+    15 task stack overflow, 19 the dice index (dice_at) off, 20 the Vizier's fields off (set
+    without the option; area, discard or VP out of place).
     """
     cdef int p, i, k, g, n, v, seen
     cdef int dice_board[4]
@@ -117,14 +118,53 @@ cdef int check_invariants(State* s) noexcept nogil:
     for k in range(8):
         if at[k] != s.dice_at[k]:
             return 19
+    if not vizier_fields_ok(s):
+        return 20
     return 0
+
+
+cdef int vizier_fields_ok(State* s) noexcept nogil:
+    """The Vizier's fields (flow/vizier.pxi): all 0 without the option; with it a 2-player table, the
+    area one of the table's row (or 0 before the first placement, round 0 only), the discard a
+    Destiny card nobody holds, and the Vizier VP within the seat's action VP."""
+    cdef int p, i, ok
+    if not (s.options & OPT_VIZIER):
+        if s.vizier_area or s.vizier_discard:
+            return 0
+        for p in range(4):
+            if s.vizier_vp[p]:
+                return 0
+        return 1
+    if s.nplayers != 2:
+        return 0
+    if s.vizier_area == 0:
+        if s.round > 0:
+            return 0
+    else:
+        ok = 0
+        for i in range(VZ_ROW_N[vizier_row(s)]):
+            if VZ_ROW_AREA[vizier_row(s)][i] == s.vizier_area - 1:
+                ok = 1
+        if not ok:
+            return 0
+    if s.vizier_discard < 0 or s.vizier_discard > 4:
+        return 0
+    if s.vizier_discard and s.destiny_owner[s.vizier_discard - 1] >= 0:
+        return 0
+    for p in range(4):
+        if s.vizier_vp[p] < 0 or s.vizier_vp[p] % VZ_VP or s.vizier_vp[p] > s.breakdown[VP_ACTIONS][p]:
+            return 0
+        if p >= s.nseats and s.vizier_vp[p]:
+            return 0
+    return 1
 
 
 INVARIANT_NAMES = {
     1: "negative stock", 2: "Happiness/Population bounds", 3: "VP below 0", 4: "production track",
     5: "dice conservation", 6: "scales sums", 7: "Statue count", 8: "Building count",
     9: "Pillar count", 10: "component limit", 11: "card places", 12: "Pillar tiles",
-    13: "turn order", 14: "round count", 15: "task stack", 19: "dice index",
+    13: "turn order", 14: "round count", 15: "task stack", 19: "dice index", 20: "Vizier",
+    21: "Vizier VP differ from the dice the second player took from its area",
 }
 
 
@@ -132,7 +172,10 @@ def checked_random_games(int players, int games, seed=0, **options):
     """Play random games in compiled code, checking every invariant after every step.
 
     Returns a dict with games, decisions, chance steps, and the first failure (or None)
-    as (game index, step index, invariant name, the state as a GameState).
+    as (game index, step index, invariant name, the state as a GameState). Options: difficulty,
+    decree8, random_start, vizier (then the Vizier VP are also counted independently: every die
+    the second player in turn order takes from the Vizier's area gives the first VIZIER_VP; and
+    the games' Vizier VP are returned as vizier_vp [first seat's total, second seat's total]).
     """
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -141,16 +184,25 @@ def checked_random_games(int players, int games, seed=0, **options):
     cdef long long decisions = 0, chances = 0
     cdef int32_t buf[512]
     cdef int32_t kept[512]
+    cdef int32_t a
+    cdef int expect_vz[4]
+    cdef long long vz_total[2]
+    vz_total[0] = 0
+    vz_total[1] = 0
     cdef int difficulty = DIFFICULTIES[options.get("difficulty", "easy")]
     if options.get("decree8"):
         opts |= OPT_DECREE8
     if options.get("random_start"):
         opts |= OPT_RANDOM_START
+    if options.get("vizier"):
+        opts |= OPT_VIZIER
     with nogil:
         for g in range(games):
             gseed = rng_next(&r)
             init_state(&s, players, opts, difficulty, gseed)
             step = 0
+            for i in range(4):
+                expect_vz[i] = 0
             code = check_invariants(&s)
             nl = -2
             while s.ntasks > 0 and code == 0:
@@ -174,10 +226,19 @@ def checked_random_games(int players, int games, seed=0, **options):
                     elif nl != -2:
                         code = 18
                         break
-                    nl = apply_action_legal(&s, buf[rng_int(&r, n)], kept)
+                    a = buf[rng_int(&r, n)]
+                    if (opts & OPT_VIZIER and s.tasks[s.ntasks - 1].type == D_TAKE and (a >> 24) == K_TAKE
+                            and s.tasks[s.ntasks - 1].p == s.turn_order[1]
+                            and ((a >> 8) & 0x3F) + 1 == s.vizier_area):
+                        expect_vz[s.turn_order[0]] += VZ_VP
+                    nl = apply_action_legal(&s, a, kept)
                     decisions += 1
                 step += 1
                 code = check_invariants(&s)
+                if code == 0:
+                    for i in range(4):
+                        if expect_vz[i] != s.vizier_vp[i]:
+                            code = 21
                 if step > 5000:
                     code = 17
             if code == 0 and (s.round != MAAT_LAST * ROUNDS_MAAT or not s.terminal
@@ -185,9 +246,12 @@ def checked_random_games(int players, int games, seed=0, **options):
                 code = 14
             if code:
                 break
+            vz_total[0] += s.vizier_vp[0]
+            vz_total[1] += s.vizier_vp[1]
     failure = None
     if code:
         gs = GameState.__new__(GameState)
         (<GameState>gs).st = s
         failure = (g, step, INVARIANT_NAMES.get(code, {16: "no legal action", 17: "game too long", 18: "kept legal list differs", 19: "dice index"}.get(code, str(code))), gs)
-    return {"games": g + 1 if code else games, "decisions": decisions, "chances": chances, "failure": failure}
+    return {"games": g + 1 if code else games, "decisions": decisions, "chances": chances, "failure": failure,
+            "vizier_vp": [vz_total[0], vz_total[1]]}

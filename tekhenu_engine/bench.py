@@ -171,10 +171,40 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def run_bench(json: bool = False, quick: bool = False) -> dict[str, Any]:
-    """Measure everything; print a table (or one JSON object) and return the figures."""
+def vizier_figures(quick: bool = False) -> dict[str, Any]:
+    """The Vizier's Challenge: compiled random 2-player games/s with the option (next to the same
+    count without it, same run) and ISMCTS iterations/s at the Vizier's first placement."""
+    from .options import TableOptions
+
+    rounds = 3 if quick else 5
+    games = 500 if quick else 2000
+    bits = _core.OPTION_BITS
+    opts = bits["random_horus"] | bits["random_wheel"] | bits["vizier"]
+    it = iter(range(10**9))
+    out: dict[str, Any] = {}
+    out["vizier_playouts_per_s"] = _median_rate(
+        lambda: _core.random_playouts(2, games, 777 + next(it), 0, opts)[0], rounds)
+    out["vizier_vs_base_playouts_ratio"] = out["vizier_playouts_per_s"] / compiled_playouts_per_s(2, games, rounds, 777)
+    s = GameState.new(2, 1, TableOptions(vizier=True))
+    rng = random.Random(1)
+    while s.is_chance() or s.step()[0] != _core.STEP_TYPES["D_VZ_PLACE"]:
+        if s.is_chance():
+            s.apply_chance()
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+    rate, nodes = _iterations_per_s(s, 1000 if quick else 4000, rounds)
+    out["ismcts_iterations_per_s_vizier_place"] = rate
+    out["ismcts_nodes_per_iteration_vizier_place"] = nodes
+    return out
+
+
+def run_bench(json: bool = False, quick: bool = False, vizier: bool = False) -> dict[str, Any]:
+    """Measure everything; print a table (or one JSON object) and return the figures.
+    vizier: also :func:`vizier_figures`."""
     figs = core_figures(quick=quick)
     figs.update(search_figures(quick=quick))
+    if vizier:
+        figs.update(vizier_figures(quick=quick))
     if json:
         print(_json.dumps(figs, sort_keys=True))
     else:
@@ -213,6 +243,11 @@ def format_table(f: dict[str, Any]) -> str:
                 base = f[f"ismcts_iterations_per_s_{name}"]
                 rows.append((f"  with learned eval, cut-off {c}", f"{f[k]:,.0f}",
                              f"{f[k] / base:.2f} x the playout-only search above (same run)"))
+    if "vizier_playouts_per_s" in f:
+        rows.append(("random Vizier games/s (compiled)", f"{f['vizier_playouts_per_s']:,.0f}",
+                     f"{f['vizier_vs_base_playouts_ratio']:.2f} x the 2-player games without it (same run)"))
+        rows.append(("ISMCTS iterations/s (Vizier placement)", f"{f['ismcts_iterations_per_s_vizier_place']:,.0f}",
+                     f"{f['ismcts_nodes_per_iteration_vizier_place']:.2f} nodes/iteration"))
     if "parallel_speedup" in f:
         rows.append((f"ISMCTS, {f['parallel_jobs']} processes vs 1", f"{f['parallel_speedup']:.2f} x",
                      f"{f['ismcts_iterations_1s_one_process']:,.0f} -> "

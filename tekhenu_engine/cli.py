@@ -128,6 +128,7 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
                                                   "default hard)"),
          decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
          seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
+         vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)"),
          table: str = typer.Option("", help="more table options as protocol words, e.g. "
                                                "'horus preprinted wheel fixed start random'"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
@@ -145,6 +146,9 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
         opts = TableOptions.from_words(table.split()).with_(difficulty=difficulty, decree8=decree8)
         if seth:
             opts = opts.with_(seth=True)
+        if vizier:
+            opts = opts.with_(vizier=True)
+        opts.check_players(players)
         code = play_terminal(players, seat, opponent, opts, seed)
     except ValueError as e:
         _fail(str(e))
@@ -284,14 +288,17 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
           timemargin: int = typer.Option(1000, "--timemargin", min=0,
                                          help="ms added to a cmd: engine's movetime before it is killed"),
           seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
+          vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)"),
           quiet: bool = Flag("--quiet", help="no line per game")) -> None:
     import os
+
+    from .options import TableOptions
 
     from .agents.registry import make_agent, parse_spec
     from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
 
     config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin,
-                         options={"seth": True} if seth else {})
+                         TableOptions(seth=seth, vizier=vizier))
     test = None
     try:
         config.table()
@@ -430,13 +437,14 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
 @app.command()
 def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
           depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move"),
-          seth: bool = Flag("--seth", help="with the Time of Seth expansion (2-4 players)")) -> None:
+          seth: bool = Flag("--seth", help="with the Time of Seth expansion (2-4 players)"),
+          vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)")) -> None:
     """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
     from .options import TableOptions
     from .protocol import perft as count
 
     try:
-        g = GameState.new(players, seed, TableOptions(seth=seth))
+        g = GameState.new(players, seed, TableOptions(seth=seth, vizier=vizier))
     except ValueError as e:
         _fail(str(e))
     for d in range(1, depth + 1):
@@ -453,7 +461,9 @@ def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = type
 # ----------------------------------------------------------------------------- bench
 @app.command()
 def bench(json_out: bool = Flag("--json", help="print one JSON object"),
-          quick: bool = Flag("--quick", help="fewer rounds (a quick look, noisier)")) -> None:
+          quick: bool = Flag("--quick", help="fewer rounds (a quick look, noisier)"),
+          vizier: bool = Flag("--vizier", help="also the Vizier's Challenge figures (2-player playouts, "
+                              "a search at its placement)")) -> None:
     """Speed figures of the rules core and the search, each next to its reference.
 
     Compiled random playouts (2p, 3p, 4p, solo) next to the same loop driven from Python;
@@ -463,7 +473,7 @@ def bench(json_out: bool = Flag("--json", help="print one JSON object"),
     """
     from .bench import run_bench
 
-    run_bench(json=json_out, quick=quick)
+    run_bench(json=json_out, quick=quick, vizier=vizier)
 
 
 @app.command()

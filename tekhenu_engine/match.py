@@ -52,10 +52,16 @@ class MatchConfig:
     seed: int = 0
     move_timeout: float = DEFAULT_MOVE_TIMEOUT_S
     margin_ms: int = DEFAULT_MARGIN_MS
-    options: dict = field(default_factory=dict)   # more TableOptions fields, e.g. {"seth": True}
+    options: TableOptions = field(default_factory=TableOptions)
+
+    def _extra(self) -> dict:
+        """The table options that differ from the defaults (they join the record's table)."""
+        base = TableOptions().to_dict()
+        return {k: v for k, v in self.options.to_dict().items() if v != base[k]}
 
     def table(self) -> dict:
-        """The table options of every game (solo when a side is Botankhamun)."""
+        """The table options of every game (solo when a side is Botankhamun): ``players``, the
+        options that differ from the defaults, Botankhamun's level."""
         bots = [parse_spec(s) for s in (self.a, self.b) if parse_spec(s).kind == "botankhamun"]
         if len(bots) == 2:
             raise ValueError("both sides are Botankhamun: a match needs one side that decides")
@@ -64,14 +70,13 @@ class MatchConfig:
                 raise ValueError("a Botankhamun side plays solo games: --players must be 1 or left out")
             bot = make_agent(bots[0].text)
             assert isinstance(bot, BotankhamunSide)
-            if self.options.get("seth"):
-                raise ValueError("--seth is for 2-4 players: solo Time of Seth is not available yet")
-            return {"players": 1, "difficulty": bot.difficulty, "decree8": bot.decree8, **self.options}
+            self.options.check_players(1)
+            return {"players": 1, **self._extra(), "difficulty": bot.difficulty, "decree8": bot.decree8}
         players = self.players or 2
         if players not in (2, 3, 4):
             raise ValueError(f"--players must be 2, 3 or 4 without a Botankhamun side, not {players}")
-        TableOptions.from_dict(self.options)   # an unknown option: a clear error before playing
-        return {"players": players, **self.options}
+        self.options.check_players(players)
+        return {"players": players, **self._extra()}
 
     def paired(self) -> bool:
         """True when games 2k and 2k+1 are one pair (one seed, seatings swapped): not in solo."""

@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations o
     from ._core import GameState
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
+# God action areas of the Vizier's Challenge (data.VIZIER_AREAS): the six gods, then the Seth board
+AREA_ABBR = GOD_ABBR + ("Se",)
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
 RES = data.RESOURCE_LETTERS  # P B L G
 GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prodB", "prodL", "prodG")
@@ -36,7 +38,7 @@ OLD_NOTATION_VERSIONS = (1,)
 
 # Action kinds: the enum of _core.pxd (K_* names, tekhenu_engine.enums.Kind); the verb of a kind is its name in lower
 # case without "K_", except the two below.
-_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act"}
+_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act", "K_VZ_DISCARD": "discard"}
 KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
 VERBS = {v: k for k, v in KINDS.items() if k != K.PRODUCE}   # "act:produce..." is read as K_PRODUCE
 VERBS["anubis"] = K.TAKE
@@ -130,8 +132,10 @@ def format_action(a: int) -> str:
         return f"{v}:{card_name(x)}"
     if kind in (K.REVEAL, K.DRAFT):
         return f"{v}:S{x + 1:02d}"
-    if kind in (K.DESTINY, K.BOTDESTINY):
+    if kind in (K.DESTINY, K.BOTDESTINY, K.VZ_DISCARD):
         return f"{v}:A{x + 1:02d}"
+    if kind == K.VIZIER:
+        return f"vizier:{AREA_ABBR[x]}"
     if kind in (K.FIRST, K.TIE, K.VALUE, K.ROT):
         return f"{v}:{x}"
     if kind == K.DEBEN:
@@ -223,9 +227,11 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
     if kind in (K.REVEAL, K.DRAFT):
         m = re.fullmatch(r"S(\d\d)", arg)
         return _num(m.group(1), 1, 12) - 1 if m else _fail(arg)
-    if kind in (K.DESTINY, K.BOTDESTINY):
+    if kind in (K.DESTINY, K.BOTDESTINY, K.VZ_DISCARD):
         m = re.fullmatch(r"A(\d\d)", arg)
         return _num(m.group(1), 1, 4) - 1 if m else _fail(arg)
+    if kind == K.VIZIER:
+        return AREA_ABBR.index(arg)
     if kind == K.FIRST:
         return _num(arg, 0, 3)
     if kind == K.TIE:
@@ -331,6 +337,8 @@ _STEP_TEXT = {
     "D_THOTH_CARD": "Thoth: take a card", "D_PAY": "Pay the cost", "D_FAITH": "Maat: Faith onto the scales",
     "D_BREAD": "Scoring: feed your Populace (Bread upkeep)", "D_DECREES": "Scoring: the Decrees to score",
     "D_EXTRA": "An extra action", "D_BLESS": "Play a card (or pass)",
+    "D_VZ_DISCARD": "Vizier: discard a Destiny card (the other player cannot take it this time)",
+    "D_VZ_PLACE": "Vizier: move the Vizier to a God action area",
 }
 CARD_KINDS = ("Blessing", "Technology", "Decree")
 # the score-breakdown categories (``GameState.score_breakdown`` keys) in words
@@ -340,6 +348,24 @@ VP_CATEGORY_NAMES = {
     "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
     "bot_cards": "Botankhamun's cards",
 }
+
+
+def vizier_summary(d: dict) -> tuple[str, str] | None:
+    """The Vizier's Challenge in words from a state's ``to_dict()``: (where it stands and who scores,
+    the Vizier VP so far and the Destiny card discarded at this pick); None without the option.
+    The terminal, ``show`` and the SVG picture print these lines."""
+    from ._core import OPTION_BITS
+
+    if not d["options"] & OPTION_BITS["vizier"]:
+        return None
+    area = d["vizier_area"] - 1
+    where = "not placed yet" if area < 0 else "on " + (data.GODS[area] if area < len(data.GODS) else "the Seth board")
+    first, second = d["turn_order"][0], d["turn_order"][1]
+    line1 = f"Vizier {where}: {data.VIZIER_VP} VP to Seat {first} when Seat {second} takes a die there"
+    line2 = "Vizier VP so far: " + ", ".join(f"Seat {q} {d['vizier_vp'][q]}" for q in range(d["nseats"]))
+    if d["vizier_discard"]:
+        line2 += f" | Destiny A{d['vizier_discard']:02d} discarded at this pick"
+    return line1, line2
 
 
 def action_cards(action: int) -> list[int]:
@@ -498,6 +524,12 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
         return f"Take Starting card S{x + 1:02d}: {_brief_text(f'S{x + 1:02d}')}"
     if verb == "destiny":
         return f"Take Destiny card A{x + 1:02d}: {_brief_text(f'A{x + 1:02d}')}"
+    if verb == "discard":
+        return f"Discard Destiny card A{x + 1:02d} (not available to the second player until the next Maat)"
+    if verb == "vizier":
+        area = data.GODS[x] if x < len(data.GODS) else "the Seth board"
+        return (f"Move the Vizier to {area} (the first player scores {data.VIZIER_VP} VP whenever the "
+                f"second player takes a die there)")
     if verb == "gain":
         return f"Gain {_GAIN_TEXT[x]}" if x < len(_GAIN_TEXT) else "Gain nothing"
     if verb == "take":

@@ -18,7 +18,7 @@ which is part of the environment): +1 for a win, -1 for a loss.
 
 Parameters: ``players`` (1-4, default 2) and every field of
 :class:`tekhenu_engine.options.TableOptions` (``random_horus``, ``random_wheel``, ``difficulty``,
-``decree8``, ``random_start``).
+``decree8``, ``random_start``, ``vizier``).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ field here (with its protocol word and its bit or value for the core); nothing e
 or defaults table options.
 
 >>> TableOptions.from_words("difficulty hard decree8".split())
-TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False, seth=False)
+TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False, seth=False, vizier=False)
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class TableOptions:
     random_start: Starting cards dealt at random instead of drafted.
     seth: the Time of Seth expansion (2-4 players): the Seth board, its dice, Soldiers, Priests,
         Blood, Conquest tiles and the new cards.
+    vizier: the Vizier's Challenge (2 players only; protocol word ``vizier``, option bit OPT_VIZIER).
     """
 
     random_horus: bool = True
@@ -35,6 +36,7 @@ class TableOptions:
     decree8: bool = False
     random_start: bool = False
     seth: bool = False
+    vizier: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -43,6 +45,15 @@ class TableOptions:
                 raise ValueError(f"table option {f.name} must be true or false, not {v!r}")
         if self.difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {self.difficulty!r}")
+
+    def check_players(self, players: int) -> None:
+        """A ValueError when these options do not fit a table of ``players`` (1 = solo)."""
+        from .data import VIZIER_PLAYERS
+        if self.seth and players == 1:
+            raise ValueError("the seth option is for 2-4 players (solo Time of Seth is not available yet)")
+        if self.vizier and players not in VIZIER_PLAYERS:
+            raise ValueError(f"the Vizier's Challenge (vizier) is a 2-player option, not for "
+                             f"{'a solo game' if players == 1 else f'{players} players'}")
 
     # ------------------------------------------------------------------ conversions
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +78,7 @@ class TableOptions:
     WORDS = {  # protocol word -> (field, value) for flags, or field for "key value"
         "decree8": ("decree8", True),
         "seth": ("seth", True),
+        "vizier": ("vizier", True),
     }
 
     @classmethod
@@ -74,7 +86,7 @@ class TableOptions:
         """Parse the option words of ``position new`` (after players / seat / seed).
 
         Pairs: ``difficulty <easy|medium|hard>``, ``decrees <4|8>``, ``horus <random|preprinted>``,
-        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``, ``seth``.
+        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``, ``seth``, ``vizier``.
         """
         words = list(words)
         out: dict[str, Any] = {}
@@ -133,4 +145,6 @@ class TableOptions:
             out += ["start", "random"]
         if self.seth:
             out += ["seth"]
+        if self.vizier:
+            out += ["vizier"]
         return out

@@ -252,6 +252,10 @@ def parse_table(words: list[str]) -> dict:
         raise ProtocolError(msg) from None
     if "players" not in opts:
         raise ProtocolError("position new needs 'players <1-4>'")
+    try:
+        TableOptions.from_words(opts["words"]).check_players(opts["players"])
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
     seats = 2 if opts["players"] == 1 else opts["players"]
     if opts.get("seat", 0) >= seats:
         raise ProtocolError(f"seat {opts['seat']} does not exist in a game with {seats} seats")

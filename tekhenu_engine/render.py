@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import data
 from ._core import GameState
 from .enums import CardLoc as _CL
-from .notation import CARD_IDS, card_deck, GOD_ABBR, card_name, format_action
+from .notation import CARD_IDS, card_deck, GOD_ABBR, card_name, format_action, vizier_summary
 
 _LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}
 _CL_UNKNOWN, _CL_HAND, _CL_PENDING = _CL.UNKNOWN, _CL.HAND, _CL.PENDING
@@ -62,6 +62,7 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
     out.extend(sections)
     bag = sum(1 for i in range(d["ndice"]) if d["die_loc"][i] == 0)
     out.append(f"  dice in the bag: {bag}")
+    out.extend(vizier_summary(d) or ())
     out.append("Horus slots: " + " ".join(GOD_ABBR[x] if x >= 0 else "--" for x in d["horus_slot_god"]))
     out.append("Ra display: " + " ".join(f"P{x:02d}" if x else "--" for x in d["ra"]))
     # Temple

@@ -27,7 +27,10 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from .notation import CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text
+from ._core import OPTION_BITS
+from .notation import CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text, vizier_summary
+
+OPTION_VIZIER = OPTION_BITS["vizier"]
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")
@@ -163,6 +166,8 @@ def action_target(action: int) -> str | None:
         return f"sec-{GOD_ABBR[(x >> 8) & 0x3F]}"
     if verb == "act" and x < 6:
         return f"sec-{GOD_ABBR[x]}"
+    if verb == "vizier" and x < 6:
+        return f"sec-{GOD_ABBR[x]}"
     if verb == "pillar":
         return f"temple-r{x // 5 + 1}c{x % 5 + 1}"
     if verb == "build":
@@ -221,6 +226,8 @@ def _die(svg: _Svg, x: float, y: float, colour: int, value: int, size: float = 2
 def _draw_header(svg: _Svg, g: GameState, d: dict, viewer: int | None) -> None:
     n = d["nplayers"]
     title = "Solo game against Botankhamun" if n == 1 else f"{n}-player game"
+    if d["options"] & OPTION_VIZIER:
+        title += ", Vizier's Challenge"
     rnd = min(d["round"] + 1, data.ROUNDS)
     if g.is_terminal():
         status = "game over"
@@ -274,6 +281,29 @@ def _draw_wheel(svg: _Svg, d: dict) -> None:
     svg.poly([tip, *base], "#c0392b", "#641e16", 1.5, extra=' id="wheel-arrow"')
     bag = sum(1 for i in range(d["ndice"]) if d["die_loc"][i] == DIE_LOC["bag"])
     svg.text(20, 478, f"Dice in the bag: {bag}", 12)
+
+
+VIZIER_FILL = "#6c3483"
+
+
+def _draw_vizier(svg: _Svg, d: dict) -> None:
+    """The Vizier's Challenge: the Vizier figure on the rim of its God action area, and a line under
+    the wheel (where it stands, who scores, the Destiny card discarded at this pick)."""
+    if not d["options"] & OPTION_VIZIER:
+        return
+    area = d["vizier_area"] - 1
+    if 0 <= area < 6:
+        x, y = _wheel_point(area, WHEEL_R * 0.86)
+        a = _sector_angle(area) + math.radians(19)
+        vx, vy = WHEEL_C[0] + WHEEL_R * 0.84 * math.cos(a), WHEEL_C[1] + WHEEL_R * 0.84 * math.sin(a)
+        svg.group("vizier", "vizier", f"the Vizier ({data.GODS[area]})")
+        svg.poly([(vx - 9, vy + 12), (vx + 9, vy + 12), (vx + 4, vy - 2), (vx - 4, vy - 2)], VIZIER_FILL, "#1b0f24", 1.2)
+        svg.circle(vx, vy - 7, 6, VIZIER_FILL, "#1b0f24", 1.2)
+        svg.text(vx, vy + 24, "Vizier", 9, VIZIER_FILL, "middle", "bold")
+        svg.end()
+    line1, line2 = vizier_summary(d)
+    svg.text(128, 56, line1, 10.5, VIZIER_FILL, extra=' id="vizier-line"')
+    svg.text(14, 71, line2, 10.5, VIZIER_FILL, extra=' id="vizier-vp"')
 
 
 def _draw_ra_horus(svg: _Svg, d: dict) -> None:
@@ -549,6 +579,8 @@ def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer:
         svg.text(cx, sy + 24, "none", 10, "#999")
     if d["destiny"][p] >= 0:
         svg.text(x + w - 10, y + h - 6, f"Destiny A{d['destiny'][p] + 1:02d}", 9, "#555", "end")
+    if d["options"] & OPTION_VIZIER and d["vizier_vp"][p]:
+        svg.text(x + w - 80, y + h - 6, f"Vizier {d['vizier_vp'][p]} VP", 9, VIZIER_FILL, "end")
     svg.end()
     return h
 
@@ -607,6 +639,7 @@ def board_svg(state: GameState, *, seat: int | None = None, lastmove: int | None
     svg = _Svg()
     _draw_header(svg, g, d, seat)
     _draw_wheel(svg, d)
+    _draw_vizier(svg, d)
     _draw_ra_horus(svg, d)
     _draw_temple(svg, d)
     _draw_osiris(svg, d)

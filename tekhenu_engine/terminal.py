@@ -22,7 +22,7 @@ from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
 from .notation import (CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
-                       format_action, step_text)
+                       format_action, step_text, vizier_summary)
 from .options import TableOptions
 
 WIDTH = 80
@@ -63,6 +63,9 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
     n = d["nseats"]
     out: list[str] = []
     title = "solo against Botankhamun" if d["nplayers"] == 1 else f"{d['nplayers']} players"
+    vizier = vizier_summary(d) is not None
+    if vizier:
+        title += ", Vizier's Challenge"
     out.append(f"== Round {min(d['round'] + 1, data.ROUNDS)} of {data.ROUNDS} ({title}) | Maat {d['maat_count']}"
                f" of 4 | Scorings {d['scoring_count']} of 2 ==")
     out.append("Wheel (arrow on " + data.GODS[d["arrow"]] + "):")
@@ -72,6 +75,9 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
                 if d["die_loc"][i] == DIE_LOC["wheel"] + god]
         out.append(_fit(f"  {data.GODS[god]:<7} {data.LIGHTS[light]:<6} {' '.join(dice) or '-'}", width))
     out.append("  dice: y yellow, b brown, w white, k black, g gray")
+    if vizier:
+        for line in vizier_summary(d) or ():
+            out.extend(_wrap(line, "    ", width))
     out.append("Temple (Pillar owner by seat, . empty)   Building spaces (owner):")
     bnames = [b for b in data.BUILDING_SPACES if max(d["nplayers"], 2) >= b[4]]
     bl = [f"{b[0]}:{d['bspace'][data.BUILDING_SPACES.index(b)] if d['bspace'][data.BUILDING_SPACES.index(b)] >= 0 else '-'}"

@@ -462,6 +462,7 @@ def check_state(d: dict[str, Any]) -> None:
     for p in range(4):
         if destiny[p] >= 0 and (p >= ns or downer[destiny[p]] != p):
             raise StateError(f"destiny[{p}]", "the Destiny card is not this seat's")
+    _check_vizier(c, d, L, options, nplayers, ns, downer)
 
     # --- Botankhamun
     pyr = c.rng_all("bot_pyramid", (L["n_pyramid"],), 0, L["n_pyramid"] - 1)
@@ -552,6 +553,47 @@ def _check_seth(c: _Checker, d: dict[str, Any], seth: bool, nplayers: int, ns: i
         for i, x in enumerate(v):
             if K["SP_GONE"] < x < K["SP_SEAT"]:
                 raise StateError(f"{name}[{i}]", f"{x} is not a place for this card")
+def vizier_areas(options: int) -> list[int]:
+    """The God action areas the Vizier may stand on at a table with these option bits (the rows
+    of data.VIZIER_AREAS: "base", and a row named after an option when that option is on)."""
+    bits = limits()["codes"]["options"]
+    areas = set(D.VIZIER_AREAS["base"])
+    for name, row in D.VIZIER_AREAS.items():
+        if name != "base" and name in bits and options & bits[name]:
+            areas |= set(row)
+    return sorted(areas)
+
+
+def _check_vizier(c: "_Checker", d: dict[str, Any], L: dict[str, Any], options: int, nplayers: int,
+                  ns: int, downer: list[int]) -> None:
+    """The Vizier's Challenge fields: all 0 without the option; with it a 2-player table, the Vizier
+    on an area of the table once the first round started, the discard a card nobody holds, and
+    its VP a multiple of VIZIER_VP within the seat's action VP."""
+    on = bool(options & L["codes"]["options"]["vizier"])
+    area = c.get("vizier_area")
+    disc = c.get("vizier_discard")
+    vvp = c.rng_all("vizier_vp", (4,), 0, L["vp_max"])
+    if not on:
+        for name, v in (("vizier_area", area), ("vizier_discard", disc)):
+            if v:
+                raise StateError(name, "set without the vizier option")
+        if any(vvp):
+            raise StateError("vizier_vp", "set without the vizier option")
+        return
+    if nplayers not in D.VIZIER_PLAYERS:
+        raise StateError("options", f"the vizier option at a {nplayers}-player table")
+    allowed = vizier_areas(options)
+    if area and area - 1 not in allowed:
+        raise StateError("vizier_area", f"{area} is not 0 or 1 + an area of {allowed}")
+    if not area and d["round"] > 0:
+        raise StateError("vizier_area", "the Vizier is not placed after the first round began")
+    c.rng("vizier_discard", disc, 0, L["n_destiny"])
+    if disc and downer[disc - 1] >= 0:
+        raise StateError("vizier_discard", f"Destiny {disc - 1} was discarded but seat {downer[disc - 1]} holds it")
+    actions = d["breakdown"][L["codes"]["vp_categories"].index("actions")]
+    for p, v in enumerate(vvp):
+        if v and (p >= ns or v % D.VIZIER_VP or v > actions[p]):
+            raise StateError(f"vizier_vp[{p}]", f"{v} VP from the Vizier (action VP {actions[p]})")
 
 
 def check_steps(d: dict[str, Any]) -> None:
@@ -627,6 +669,8 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "D_DECREES": ("effects/decrees.pxi", "score_decree_set"),
     "D_EXTRA": ("flow/turn.pxi", "do_extra"),
     "D_BLESS": ("effects/blessings.pxi", "do_bless"),
+    "D_VZ_DISCARD": ("flow/vizier.pxi", "vizier_do"),
+    "D_VZ_PLACE": ("flow/vizier.pxi", "vizier_do"),
     "A_NEXT_TURN": ("flow/turn.pxi", "run_next_turn"),
     "A_TURN": ("flow/turn.pxi", "run_turn"),
     "A_PLACE_DIE": ("gods/dice.pxi", "place_die"),
@@ -709,6 +753,8 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "D_DECREES": ("human", z, z, z, z),
         "D_EXTRA": ("human", fl, (0, 1), z, z),
         "D_BLESS": ("human", (min(moments.values()), max(moments.values())), (0, card[1]), (0, card[1]), z),
+        "D_VZ_DISCARD": ("human", z, z, z, z),
+        "D_VZ_PLACE": ("human", z, z, z, z),
         "A_NEXT_TURN": ("none", z, z, z, z),
         "A_TURN": ("seat", z, z, z, z),
         "A_PLACE_DIE": ("seat", z, z, z, z),
@@ -771,6 +817,8 @@ def _check_tasks(tasks: list, d: dict[str, Any], L: dict[str, Any], ns: int, sol
             raise StateError(f"{f}.p", f"Botankhamun does not take {name}")
         if name == "CH_PICKSTART" and not solo:
             raise StateError(f"{f}.type", "CH_PICKSTART outside a solo game")
+        if name in ("D_VZ_DISCARD", "D_VZ_PLACE") and not d["options"] & L["codes"]["options"]["vizier"]:
+            raise StateError(f"{f}.type", f"{name} without the vizier option")
         for k, x, (lo, hi) in zip("abcd", vals[2:], args):
             if not (lo <= x <= hi):
                 raise StateError(f"{f}.{k}", f"{name}: {x} is outside {lo}..{hi}")

@@ -80,7 +80,7 @@ def start_game(d, url: str, players: int, **form) -> None:
     Select(d.find_element(By.ID, "players")).select_by_value(str(players))
     if "difficulty" in form:
         Select(d.find_element(By.ID, "difficulty")).select_by_value(form["difficulty"])
-    for box in ("decree8", "random_horus", "random_wheel", "random_start"):
+    for box in ("decree8", "random_horus", "random_wheel", "random_start", "vizier"):
         if box in form:
             el = d.find_element(By.ID, box)
             if el.is_selected() != form[box]:
@@ -162,6 +162,22 @@ def test_two_player_game_against_the_engine_by_clicking(server, browser, tmp_pat
     assert s.state.is_terminal() and s.engines  # the engine seat played through the protocol Engine
     assert stats["hints"] == 1
     print(f"2-player game: {stats} in {time.time() - t0:.1f} s")
+
+
+def test_vizier_game_by_clicking(server, browser, tmp_path):
+    """A 2-player game with the Vizier's Challenge: the board shows the Vizier once it is placed,
+    and the game plays to the end through the page (the discard and the placement are choices)."""
+    url, app = server
+    start_game(browser, url, 2, vizier=True, seed=4)
+    s = [s for s in app.config["TEKHENU_GAMES"].values() if s.players == 2 and s.options.vizier][-1]
+    stats = play_to_the_end(browser, 4)
+    assert s.state.is_terminal() and s.state.field("vizier_area") > 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#board #vizier")
+    assert "Vizier" in browser.find_element(By.ID, "vizier-line").text
+    check_screenshot(browser, tmp_path / "vizier-end.png")
+    moves = [line for line in browser.find_element(By.ID, "log").text.splitlines() if "Vizier" in line]
+    assert moves, "the Vizier's moves are in the log"
+    assert stats["clicks"] > 20
 
 
 def test_a_rejected_request_shows_its_message(server, browser):

@@ -132,3 +132,27 @@ def test_a_cost_may_name_priests_soldiers_and_faith():
     g2 = GameState._from_dict_trusted(d)
     g2.push_step(Step.D_PAY, seat, 3 << sh["priests"])
     assert g2.to_dict()["priests"][seat] == 2
+
+
+V2 = json.loads((DATA / "v2_positions.json").read_text())["positions"]
+
+
+@pytest.mark.parametrize("pos", V2, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
+def test_v2_position_saved_before_the_appended_fields_loads(pos):
+    """``tests/data/v2_positions.json`` was written by format 2 before the fields of
+    ``_core.APPENDED_FIELDS`` (the Vizier's) were appended to the struct: a tk1 string, a JSON
+    document and an observation load with those fields at their defaults, equal to the same game
+    replayed now, with the same legal moves and playout."""
+    assert set(_core.APPENDED_FIELDS) <= set(GameState.new(2, seed=1).to_dict())
+    for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
+        d = g.to_dict()
+        assert all(d[k] == v for k, v in _core.APPENDED_FIELDS.items())
+        assert d == _replayed(pos).to_dict()
+        legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
+        assert legal == pos["legal"]
+        c = g.clone()
+        c.playout(11)
+        assert c.returns() == pos["playout_vp"]
+    assert "vizier_area" not in json.loads(pos["json"])
+    obs = GameState.from_string(pos["obs"])
+    assert obs.to_string() == GameState.from_string(obs.to_string()).to_string()

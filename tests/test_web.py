@@ -59,7 +59,7 @@ def test_setup_lists_players_difficulties_and_every_table_option(client):
     r = client.get("/api/setup").get_json()
     assert r["players"] == [1, 2, 3, 4] and r["difficulties"] == ["easy", "medium", "hard"]
     assert {o["name"] for o in r["options"]} == {f.name for f in dataclasses.fields(TableOptions)}
-    assert {"random_horus", "random_wheel", "difficulty", "decree8", "random_start", "seth"} <= {o["name"] for o in r["options"]}
+    assert {"random_horus", "random_wheel", "difficulty", "decree8", "random_start", "seth", "vizier"} <= {o["name"] for o in r["options"]}
 
 
 @pytest.mark.parametrize("path,body,words", [

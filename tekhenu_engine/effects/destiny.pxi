@@ -18,7 +18,7 @@ cdef int gen_destiny(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_DESTINY: the Destiny cards left."""
     cdef int n = 0, i
     for i in range(4):
-        if s.destiny_owner[i] < 0:
+        if destiny_free(s, i):
             out[n] = mk(K_DESTINY, i)
             n += 1
     return n

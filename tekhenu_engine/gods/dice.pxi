@@ -177,6 +177,7 @@ cdef void do_take(State* s, Task t, int32_t a) noexcept nogil:
     s.cur_colour = col
     s.cur_value = v
     s.cur_anubis = 1 if (x & 0x8000) else 0
+    vizier_die_taken(s, p, sec)
     if s.cur_anubis:
         hook_pay_anubis(s, p)
     if x & 0x4000:

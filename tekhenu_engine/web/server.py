@@ -388,6 +388,10 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
         seed = _int_field(b, "seed", secrets.randbelow(10**6), 0, 2**31 - 1)
         iterations = _int_field(b, "iterations", default_iterations, 1, MAX_ITERATIONS)
         opts = _options_from(b.get("options"))
+        try:
+            opts.check_players(players)
+        except ValueError as e:
+            raise BadRequest(str(e)) from None
         s = Session(players, seat, seed, opts, iterations)
         gid = secrets.token_hex(8)
         with games_lock:

@@ -30,18 +30,20 @@ function fillSeats() {
   $("seat").innerHTML = Array.from({length: seats}, (_, i) => `<option value="${i}">${i}</option>`).join("");
   document.querySelectorAll(".solo").forEach((e) => { e.hidden = n !== 1; });
   document.querySelectorAll(".multi").forEach((e) => { e.hidden = n === 1; });
+  document.querySelectorAll(".two").forEach((e) => { e.hidden = n !== 2; });
 }
 
 async function start(ev) {
   if (ev) ev.preventDefault();
   $("setup-error").textContent = "";
   const players = parseInt($("players").value, 10);
+  const n2 = players === 2;
   const body = {
     players, seat: parseInt($("seat").value, 10), seed: parseInt($("seed").value || "0", 10),
     iterations: parseInt($("iterations").value || "300", 10),
     options: {random_horus: $("random_horus").checked, random_wheel: $("random_wheel").checked,
               random_start: $("random_start").checked, difficulty: $("difficulty").value,
-              decree8: $("decree8").checked},
+              decree8: $("decree8").checked, vizier: n2 && $("vizier").checked},
   };
   setBusy(true);
   try {

@@ -15,6 +15,7 @@ cdef enum:
     MAXP = 4
     MAX_DICE = 32
     MAX_CARDS = 128
+    BOT_PYRAMID_SIZE = 10   # places of Botankhamun's pyramid in the State (data.BOT_PYRAMID_ROWS must fit)
     MAX_TASKS = 64
     MAX_LEGAL = 512
     NT = 25        # temple spaces
@@ -177,6 +178,16 @@ cdef enum:
     COST_PRIESTS = 15
     COST_FAITH = 18
     COST_BITS = 21
+
+cdef enum:
+    # kinds of cards and tiles outside the decks, each with its own index range (data.CARD_KINDS)
+    KIND_STARTING = 0
+    KIND_DESTINY = 1
+    KIND_PILLAR = 2
+    KIND_CULTIST = 3
+    KIND_ARTIFACT = 4
+    KIND_CONQUEST = 5
+    NKINDS = 6
 
 cdef enum:
     # trigger layer (effects/triggers.pxi): events, and the sizes of the effect table
@@ -352,7 +363,7 @@ cdef struct State:
     int cur_anubis
     int cur_colour
     # Botankhamun (see solo/ and docs/botankhamun.md)
-    int bot_pyramid[10]   # tile per place: rows of 4, 3, 2, 1 from the base, left to right
+    int bot_pyramid[BOT_PYRAMID_SIZE]   # tile per place: rows of 4, 3, 2, 1 from the base, left to right
     int bot_pos           # place of the Progress marker (-1: left of the base)
     int bot_turns         # turns it has played this game
     int bot_log[25]       # its last turn, fields BL_* of solo/botankhamun.pxi

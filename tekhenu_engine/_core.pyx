@@ -52,10 +52,14 @@ cdef int MARKET_TYPE[15]
 cdef int MARKET_SEC[15]
 cdef int SEC_FIRST[4]
 cdef int SEC_N[4]
-cdef int DECREE_SYM[24]
-cdef int DECK_FIRST[3]        # card table: first id of each deck (data.CARD_DECKS) ...
-cdef int DECK_N[3]            # ... and its number of cards
+cdef int DECREE_SYM[MAX_CARDS]    # Decree symbol of a card id (-1: not a Decree)
+cdef int DECK_FIRST[3]        # card table: first id of each deck's first row (BLESS(k), TECH(k), DECREE(k)) ...
+cdef int DECK_N[3]            # ... its number of cards (every row of the deck) ...
+cdef int DECK_IDS[3][MAX_CARDS]  # ... and its card ids, ascending (data.DECK_IDS): every deck loop reads these
 cdef int CARD_DECK[128]       # deck of a card id (-1: no card with this id in the game)
+cdef int CARD_TWIN[MAX_CARDS]  # the other copy of a card printed twice (data.IDENTICAL_CARDS; -1: none)
+cdef int KIND_FIRST[NKINDS]   # index range of each other kind of card or tile (data.CARD_KINDS, KIND_*) ...
+cdef int KIND_N[NKINDS]       # ... and its size
 cdef int OS_PROD[6]
 cdef int OS_PAIR[6]
 cdef int OS_GAIN[6]
@@ -106,6 +110,8 @@ cdef int REMOVED[16]          # card ids in the box from the start (errata)
 cdef int NREMOVED2
 cdef int REMOVED2[16]         # ... and also at 1-2 players
 cdef int D07_CAP, D08_CAP
+
+_KIND_NAMES = ("Starting", "Destiny", "Pillar", "Cultist", "Artifact", "Conquest")   # KIND_* order (_core.pxd)
 
 def _load_tables():
     """Copy the data module into the C tables (called once at import)."""
@@ -161,13 +167,31 @@ def _load_tables():
             k += 1
     for i in range(128):
         CARD_DECK[i] = -1
-    for k, (letter, _, first, count) in enumerate(d.CARD_DECKS):
-        DECK_FIRST[k] = first
-        DECK_N[k] = count
+    for k in range(NDECKS):
+        DECK_FIRST[k] = -1
+        DECK_N[k] = 0
+    symbols = {**d.DECREE_SYMBOL, **d.SETH_DECREE_SYMBOL}
+    for i in range(MAX_CARDS):
+        DECREE_SYM[i] = -1
+    for letter, deck, first, count in d.CARD_DECKS:
+        k = d.CARD_TYPES.index(deck)
+        if DECK_FIRST[k] < 0:
+            DECK_FIRST[k] = first
         for i in range(first, first + count):
             CARD_DECK[i] = k
-    for i in range(DECK_N[DECK_DECREE]):
-        DECREE_SYM[i] = d.DECREE_SYMBOL.get("D%02d" % (i + 1), 3)
+            if k == DECK_DECREE:
+                DECREE_SYM[i] = symbols.get("%s%02d" % (letter, i - first + 1), 3)
+    for i in range(MAX_CARDS):
+        CARD_TWIN[i] = -1
+    for a, b in d.IDENTICAL_CARDS:
+        CARD_TWIN[_card_id(a)] = _card_id(b)
+        CARD_TWIN[_card_id(b)] = _card_id(a)
+    for k, kind in enumerate(_KIND_NAMES):
+        KIND_FIRST[k], KIND_N[k] = d.CARD_KINDS[kind]
+    for k in range(NDECKS):
+        for i in d.DECK_IDS[k]:
+            DECK_IDS[k][DECK_N[k]] = i
+            DECK_N[k] += 1
     for i in range(6):
         OS_PROD[i], OS_PAIR[i], OS_GAIN[i], OS_GOLD[i], OS_ANY[i], _ = d.OSIRIS_ROWS[i]
     NBAG_COLOURS = d.BAG_COLOURS
@@ -292,7 +316,10 @@ def _tables():
         "STATUE_COSTS": [STATUE_COST[i] for i in range(6)],
         "STATUE_VP": [STATUE_VP[i] for i in range(7)],
         "BOT_MAAT_BALANCE": [BOT_BAL[i] for i in range(4)],
-        "CARD_DECKS": [(DECK_FIRST[i], DECK_N[i]) for i in range(NDECKS)],
+        "DECK_IDS": [[DECK_IDS[i][j] for j in range(DECK_N[i])] for i in range(NDECKS)],
+        "DECK_FIRST": [DECK_FIRST[i] for i in range(NDECKS)],
+        "CARD_TWIN": [CARD_TWIN[i] for i in range(MAX_CARDS)],
+        "CARD_KINDS": {_KIND_NAMES[k]: (KIND_FIRST[k], KIND_N[k]) for k in range(NKINDS)},
         "CARD_DECK": [CARD_DECK[i] for i in range(MAX_CARDS)],
         "DIE_FACES": [[DIE_FACE[i][j] for j in range(DIE_NFACES[i])] for i in range(8)],
         "DIE_RANGE": [(DIE_MIN[i], DIE_MAX[i]) for i in range(8)],
@@ -1291,10 +1318,10 @@ cdef class GameState:
         for i in range(12):
             if not (0 <= s.start_loc[i] <= 6):
                 bad("starting cards")
-        for i in range(10):
-            if not (0 <= s.bot_pyramid[i] < 10):
+        for i in range(BOT_PYRAMID_SIZE):
+            if not (0 <= s.bot_pyramid[i] < PYR_N):
                 bad("pyramid")
-        if not (-1 <= s.bot_pos < 10):
+        if not (-1 <= s.bot_pos < PYR_N):
             bad("pyramid marker")
         if not (-1 <= s.cur_die < 32 and 0 <= s.cur_value <= 6 and 0 <= s.cur_section <= 6 and 0 <= s.cur_colour < 8):
             bad("current die")
@@ -1359,7 +1386,8 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil:
     cdef int pool[MAX_CARDS]
     for ty in range(NDECKS):
         n = 0
-        for c in range(DECK_FIRST[ty], DECK_FIRST[ty] + DECK_N[ty]):
+        for j in range(DECK_N[ty]):
+            c = DECK_IDS[ty][j]
             if s.card_loc[c] == CL_UNKNOWN:
                 pool[n] = c
                 n += 1

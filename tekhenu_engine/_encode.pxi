@@ -36,8 +36,7 @@ _ENC_BOTH_KINDS = (K_DRAFT,)
 
 def _enc_deck_ids():
     """Card ids per deck (Blessings, Technologies, Decrees), in the core's numbering."""
-    per = sum(1 for k in _data.CARD_TEXT if k[0] == "B")
-    return [list(range(d * per, d * per + per)) for d in range(len(_data.CARD_TYPES))]
+    return [list(ids) for ids in _data.DECK_IDS]
 
 
 def _enc_pay_max():
@@ -116,7 +115,7 @@ def _enc_kind_payloads(int ncolours=5):
     # decrees: at most 3, one per symbol, packed (id+1, 7 bits each) in symbol order
     bysym = [[] for _ in d.DECREE_SYMBOLS]
     for c in decks[2]:
-        bysym[DECREE_SYM[c - decks[2][0]]].append(c)
+        bysym[DECREE_SYM[c]].append(c)
     sets = [[]]
     for cs in bysym:
         sets = sets + [s + [c] for s in sets for c in cs if len(s) < 3]

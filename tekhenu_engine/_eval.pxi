@@ -47,11 +47,8 @@ def _ev_card_decks():
     cdef int c
     for c in range(MAX_CARDS):
         EV_CARD_DECK[c] = -1
-    for k, (letter, _name, first, count) in enumerate(_d.CARD_DECKS):
-        if letter != "BTD"[k]:
-            raise ImportError(f"card deck {k} is {letter!r}, the evaluation counts B, T, D")
-        for c in range(first, first + count):
-            EV_CARD_DECK[c] = k
+    for c, k in _d.CARD_DECK_OF.items():     # decks in data.CARD_TYPES order: B, T, D
+        EV_CARD_DECK[c] = k
 
 _ev_card_decks()
 

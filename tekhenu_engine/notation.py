@@ -68,11 +68,10 @@ CARD_IDS: tuple[int, ...] = tuple(first + k for _, _, first, count in data.CARD_
 
 
 def card_deck(c: int) -> int:
-    """Index of a card's deck in data.CARD_DECKS (0 Blessings, 1 Technologies, 2 Decrees)."""
-    for i, (_, _, first, count) in enumerate(data.CARD_DECKS):
-        if first <= c < first + count:
-            return i
-    raise ValueError(f"no card {c}")
+    """Index of a card's deck in data.CARD_TYPES (0 Blessings, 1 Technologies, 2 Decrees)."""
+    if c not in data.CARD_DECK_OF:
+        raise ValueError(f"no card {c}")
+    return data.CARD_DECK_OF[c]
 
 
 def card_id(name: str) -> int:

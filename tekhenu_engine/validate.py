@@ -60,7 +60,7 @@ def limits() -> dict[str, Any]:
         "n_market": n_market,
         "n_sections": len(D.MARKET_SECTIONS),
         "n_card_types": len(D.CARD_TYPES),
-        "deck": sum(1 for k in D.CARD_TEXT if k[0] == "B"),   # cards per deck (B01-B24)
+        "deck": max(len(ids) for ids in D.DECK_IDS),   # cards in the largest deck (data.DECK_IDS)
         "n_start": len(D.STARTING_INITIATIVE),
         "n_destiny": len(D.DESTINY_ANKH),
         "n_pyramid": sum(D.BOT_PYRAMID_ROWS),
@@ -389,7 +389,7 @@ def check_state(d: dict[str, Any]) -> None:
             raise StateError(f"pillars[{p}]", f"{pillars[p]}, but {pillar_n[p]} Pillars are in the Temple")
 
     # --- cards
-    n_cards = L["n_card_types"] * L["deck"]
+    deck_of = D.CARD_DECK_OF        # card id -> deck, by the card table (a deck may have several id ranges)
     card_loc = c.get("card_loc", (codes["max_cards"],))
     removed = {_card_id(n) for n in D.REMOVED_CARDS}
     if nplayers <= 2:
@@ -398,7 +398,7 @@ def check_state(d: dict[str, Any]) -> None:
     in_market = set()
     for i, x in enumerate(card_loc):
         f = f"card_loc[{i}]"
-        if i >= n_cards or i in removed:
+        if i not in deck_of or i in removed:
             if x != CL["box"]:
                 raise StateError(f, "this card is out of the game (in the box)")
             continue
@@ -409,7 +409,7 @@ def check_state(d: dict[str, Any]) -> None:
         if x == CL["market"]:
             in_market.add(i)
         elif x == CL["unknown"]:
-            unknown[i // L["deck"]] += 1
+            unknown[deck_of[i]] += 1
         elif x == CL["bot"]:
             if not solo:
                 raise StateError(f, "Botankhamun's pile outside a solo game")
@@ -426,7 +426,7 @@ def check_state(d: dict[str, Any]) -> None:
         if sum(hidden[ty]) != unknown[ty]:
             raise StateError(f"hidden_count[{ty}]", f"counts {sum(hidden[ty])} hidden cards, "
                              f"{unknown[ty]} are unknown")
-    market = c.rng_all("market", (L["n_market"],), -1, n_cards - 1)
+    market = c.rng_all("market", (L["n_market"],), -1, max(deck_of))
     mopen = c.rng_all("market_open", (L["n_sections"],), 0, 1)
     slot = 0
     seen_m = set()
@@ -441,8 +441,10 @@ def check_state(d: dict[str, Any]) -> None:
             if m >= 0:
                 if not mopen[sec]:
                     raise StateError(f"market[{slot}]", "a card in a closed section")
-                if m // L["deck"] != ty:
-                    raise StateError(f"market[{slot}]", f"a {D.CARD_TYPES[m // L['deck']]} on a "
+                if m not in deck_of:
+                    raise StateError(f"market[{slot}]", f"no card has the id {m}")
+                if deck_of[m] != ty:
+                    raise StateError(f"market[{slot}]", f"a {D.CARD_TYPES[deck_of[m]]} on a "
                                      f"{D.CARD_TYPES[ty]} slot")
                 if m in seen_m or m not in in_market:
                     raise StateError(f"market[{slot}]", f"card {m} is not in the market once")
@@ -716,7 +718,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     slot = (0, L["n_ra_slots"] - 1)
     sp = (0, L["n_temple"] - 1)
     ctype = (0, L["n_card_types"] - 1)
-    card = (0, L["n_card_types"] * L["deck"] - 1)
+    card = (0, max(D.CARD_DECK_OF))
     z = (0, 0)
     moments = codes["bless_moments"]
     cost_bits = (1 << (max(codes_cost_shifts().values()) + 3)) - 1   # every field of the cost (COST_SHIFTS)

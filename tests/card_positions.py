@@ -46,6 +46,7 @@ def start(players: int = 2, seed: int = 1, arrow: int = 0) -> GameState:
         d["res"][p] = [0, 0, 0, 0]
         d["gold"][p], d["scribes"][p], d["faith"][p] = 1, 1, 0
         d["happiness"][p], d["population"][p], d["vp"][p] = 2, 5, 10
+    # private loader on purpose (tests need positions the public one refuses): 121 of 121 loaded here are not consistent, e.g. test_produce_blessing[B01]: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     return GameState._from_dict_trusted(d)
 
 
@@ -63,6 +64,7 @@ def edit(g: GameState, **fields) -> GameState:
                 d[name][k] = v
         else:
             d[name] = value
+    # private loader on purpose (tests need positions the public one refuses): 15 of 17 loaded here are not consistent, e.g. test_t10_scribes_for_bread_upkeep: buildings[0]: 3, but 0 Buildings are on the board
     return GameState._from_dict_trusted(d)
 
 
@@ -74,6 +76,7 @@ def stock(g: GameState, p: int, *, res=None, gold=None, scribes=None, happiness=
                     ("population", population), ("vp", vp), ("faith", faith), ("prod", prod)):
         if v is not None:
             d[name][p] = list(v) if isinstance(v, tuple) else v
+    # private loader on purpose (tests need positions the public one refuses): 115 of 116 loaded here are not consistent, e.g. test_produce_blessing[B01]: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     return GameState._from_dict_trusted(d)
 
 
@@ -84,6 +87,7 @@ def give(g: GameState, p: int, *names: str) -> GameState:
         c = card_id(n)
         d["card_loc"][c] = CL_HAND + p
         d["market"] = [-1 if m == c else m for m in d["market"]]
+    # private loader on purpose (tests need positions the public one refuses): 66 of 68 loaded here are not consistent, e.g. test_produce_blessing[B01]: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     return GameState._from_dict_trusted(d)
 
 
@@ -94,6 +98,7 @@ def put_die(g: GameState, god: int, colour: int, value: int) -> GameState:
         if d["die_loc"][i] == 0 and d["die_colour"][i] == colour:
             d["die_loc"][i] = god + 1
             d["die_value"][i] = value
+            # private loader on purpose (tests need positions the public one refuses): 118 of 124 loaded here are not consistent, e.g. test_produce_blessing[B01]: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
             return GameState._from_dict_trusted(d)
     raise ValueError(f"no die of colour {colour} in the bag")
 

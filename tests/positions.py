@@ -90,6 +90,7 @@ def edit(g: GameState, **fields: Any) -> GameState:
         if k not in d:
             raise KeyError(k)
         d[k] = v
+    # private loader on purpose (tests need positions the public one refuses): 161 of 610 loaded here are not consistent, e.g. test_rewards_however_reached: market_open[2]: a Population reached 9: the section is open
     return GameState._from_dict_trusted(d)
 
 
@@ -99,6 +100,7 @@ def set_player(g: GameState, seat: int, **fields: Any) -> GameState:
     for k, v in fields.items():
         row = d[k]
         row[seat] = list(v) if isinstance(v, (list, tuple)) else v
+    # private loader on purpose (tests need positions the public one refuses): 37 of 316 loaded here are not consistent, e.g. test_happiness_and_scribes_by_die[1-2]: market_open[2]: a Population reached 9: the section is open
     return GameState._from_dict_trusted(d)
 
 
@@ -128,6 +130,7 @@ def set_dice(g: GameState, dice: Iterable[tuple[str, str, int]]) -> GameState:
                 break
         else:
             raise ValueError(f"no {col} die left in the bag")
+    # private loader on purpose (tests need positions the public one refuses): 2 of 212 loaded here are not consistent, e.g. test_die_without_any_action_is_still_taken: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     return GameState._from_dict_trusted(d)
 
 
@@ -150,7 +153,7 @@ def make_turn(g: GameState, who: int, *, turn_idx: int | None = None, rnd: int |
         d["turn_idx"] = turn_idx
     if rnd is not None:
         d["round"] = rnd
-    return GameState._from_dict_trusted(d)
+    return GameState.from_dict(d)
 
 
 def f(g: GameState, name: str) -> Any:
@@ -186,6 +189,7 @@ def give_cards(g: GameState, seat: int, *names: str) -> GameState:
             if m == c:
                 d["market"][i] = -1
         d["card_loc"][c] = CL_HAND + seat
+    # private loader on purpose (tests need positions the public one refuses): 26 of 45 loaded here are not consistent, e.g. test_d04_population_thresholds_pay_one_resource_each[16-res0-0-12-3]: market_open[2]: a Population reached 9: the section is open
     return GameState._from_dict_trusted(d)
 
 
@@ -273,6 +277,7 @@ def trigger(g: GameState, *steps: str | tuple) -> GameState:
     tasks.append({"type": STEP_TYPES["D_GAIN"], "p": 0, "a": 1 << 12, "b": 1, "c": 12, "d": 0})
     d["tasks"] = tasks
     d["ntasks"] = len(tasks)
+    # private loader on purpose (tests need positions the public one refuses): 161 of 161 loaded here are not consistent, e.g. test_t17_bread: tasks: the step on top (D_GAIN) has 1 outcome(s): the game would have run on by itself
     g2 = GameState._from_dict_trusted(d)
     g2.apply(G_NONE_ACTION)
     return g2

@@ -74,7 +74,7 @@ def test_deben_moves_the_marker(pos, face, dest):
     the row above. Snake: the marker moves right, along its row." The flip is a 50/50 chance."""
     d = fresh()
     d["bot_pos"] = pos
-    g = GameState._from_dict_trusted(d)
+    g = GameState.from_dict(d)
     assert g.step_type() == CH_DEBEN
     assert sorted((format_action(a), p) for a, p in g.chance_outcomes()) == [
         ("deben:pharaoh", 0.5), ("deben:snake", 0.5)]
@@ -839,7 +839,7 @@ def test_solo_scoring_cards_flat_and_no_production_building_row_or_bread():
     d = _with_cards(fresh(), blessings=(3, 4), techs=(5,))
     put_osiris(d, 1, 0, BOT)
     put_osiris(d, 2, 1, BOT)
-    g = GameState._from_dict_trusted(d)
+    g = GameState.from_dict(d)
     before = g.score_breakdown(BOT)
     g.push_step(STEP_TYPES["A_SCORING"])
     after = g.score_breakdown(BOT)
@@ -861,7 +861,7 @@ def test_final_scoring_decrees_and_scribes(decree8, per):
     limit of 3". Five scarab Decrees (D04-D08) and 5 Scribes."""
     d = _with_cards(fresh(decree8=decree8), decrees=(3, 4, 5, 6, 7))
     d["scribes"][BOT] = 5
-    g = GameState._from_dict_trusted(d)
+    g = GameState.from_dict(d)
     g.push_step(A_WINNER)
     assert g.is_terminal()
     b = g.score_breakdown(BOT)

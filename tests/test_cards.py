@@ -176,6 +176,7 @@ def test_b09_opens_gray_die():
     d = g.to_dict()
     d["pillar_loc"][d["ra"][2]] = 0
     d["ra"][2] = 0                                    # the right Ra slot (die 1-2) is empty
+    # private loader on purpose (tests need positions the public one refuses): 1 of 1 loaded here are not consistent, e.g. test_b09_opens_gray_die: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     g = GameState._from_dict_trusted(d)
     assert "take:Ra:g2" not in tokens(g)
     g = give(g, p, "B09")
@@ -422,6 +423,7 @@ def test_t05_hathor_pillar_vp():
         d["temple_owner"][0] = p                      # own Pillar in row 1
         d["pillar_loc"][27] = 2
         d["pillars"][p] = 1
+        # private loader on purpose (tests need positions the public one refuses): 2 of 2 loaded here are not consistent, e.g. test_t05_hathor_pillar_vp: temple_tile: a Pillar tile in two places
         g = GameState._from_dict_trusted(d)
         g = play(g, "take:Ha:g1", "build:W1")
         finish_turn(g, p)
@@ -452,6 +454,7 @@ def test_t07_horus_bonus_granite():
     d = g.to_dict()
     d["statue_god"][BA][0] = p
     d["statues"][p] = 1
+    # private loader on purpose (tests need positions the public one refuses): 1 of 1 loaded here are not consistent, e.g. test_t07_horus_bonus_granite: market_open[2]: a Population reached 9: the section is open
     g = GameState._from_dict_trusted(d)
     g = play(g, "take:Ba:g3")
     finish_turn(g, p)
@@ -588,6 +591,7 @@ def test_t14_opens_a_die():
     d = g.to_dict()
     d["pillar_loc"][d["ra"][2]] = 0
     d["ra"][2] = 0
+    # private loader on purpose (tests need positions the public one refuses): 1 of 1 loaded here are not consistent, e.g. test_t14_opens_a_die: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     g = GameState._from_dict_trusted(d)
     assert "take:Ra:g2" not in tokens(g)
     g = give(g, p, "T14")
@@ -671,7 +675,7 @@ def test_t17_bread():
     g = edit(g, buildings={0: 3, 1: 3}, res={0: [0, 0, 0, 0], 1: [0, 0, 0, 0]}, gold={0: 1, 1: 1})
     d = g.to_dict()
     d["bspace"][:6] = [0, 0, 0, 1, 1, 1]
-    g = trigger(GameState._from_dict_trusted(d), "A_SCORING")
+    g = trigger(GameState.from_dict(d), "A_SCORING")
     asked = set()
     while not g.is_terminal() and g.step()[0] == D_BREAD:
         asked.add(g.step()[1])
@@ -836,6 +840,7 @@ def _set_ra(g, tile):
             d["pillar_loc"][old] = 1
     d["ra"][0] = tile
     d["pillar_loc"][tile] = 1
+    # private loader on purpose (tests need positions the public one refuses): 50 of 50 loaded here are not consistent, e.g. test_t09_ability_always: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     return GameState._from_dict_trusted(d)
 
 
@@ -916,6 +921,7 @@ def test_p06_buildings():
         d["buildings"][1 - p] = 1
         d["people"][0] = 1 - p                        # a Temple Statue: does not count
         d["statues"][1 - p] = 1
+        # private loader on purpose (tests need positions the public one refuses): 2 of 2 loaded here are not consistent, e.g. test_p06_buildings: market_open[2]: a Population reached 9: the section is open
         return GameState._from_dict_trusted(d)
     a, b = _diff(6, "vp", setup=setup)
     assert a == b + 1
@@ -1000,7 +1006,7 @@ def _with_start_cards(cards, destiny="A04", prefer=()):
     others = [i for i in range(12) if i + 1 not in cards][:3]
     for i in range(12):
         d["start_loc"][i] = 1 if (i + 1 in cards or i in others) else 0
-    g = GameState._from_dict_trusted(d)
+    g = GameState.from_dict(d)
     while g.step()[0] == 21:                          # the draft: seat 0 takes `cards`
         want = [c - 1 for c in cards] if g.step()[1] == 0 else others
         g = play(g, next(f"draft:S{i + 1:02d}" for i in want if f"draft:S{i + 1:02d}" in tokens(g)))
@@ -1144,6 +1150,7 @@ def _final(cards_p0=("D23",)):
     d["round"] = 15
     d["maat_count"] = 3
     d["scoring_count"] = 1
+    # private loader on purpose (tests need positions the public one refuses): 1 of 1 loaded here are not consistent, e.g. test_d23_free_action: tasks: the step on top (D_TAKE) has 1 outcome(s): the game would have run on by itself
     g = GameState._from_dict_trusted(d)
     while not g.is_terminal():
         st = g.step()

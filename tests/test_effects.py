@@ -37,6 +37,7 @@ def _holding(card: str, seat: int = 0) -> GameState:
     g.resolve_chance()
     d = g.to_dict()
     d["card_loc"][card_id(card)] = CardLoc.HAND + seat
+    # private loader on purpose (tests need positions the public one refuses): 3 of 27 loaded here are not consistent, e.g. test_held_card_rows[T17-produce-Whenever: market[2]: card 40 is not in the market once
     return GameState._from_dict_trusted(d)
 
 
@@ -86,7 +87,7 @@ def test_once_per_turn_gate(monkeypatch):
         assert g.field("vp")[0] == vp + 5
         d = g.to_dict()
         d["turn_flags"][0] = 0            # a new turn resets the used mask
-        g = GameState._from_dict_trusted(d)
+        g = GameState.from_dict(d)
         _core._fire(g, 0, "god_action", 4, 3)
         assert g.field("vp")[0] == vp + 10
     finally:
@@ -100,6 +101,7 @@ def test_botankhamun_has_no_active_effects():
     g.resolve_chance()
     d = g.to_dict()
     d["card_loc"][card_id("T01")] = CardLoc.HAND + 1
+    # private loader on purpose (tests need positions the public one refuses): 1 of 1 loaded here are not consistent, e.g. test_botankhamun_has_no_active_effects: market[5]: card 24 is not in the market once
     g = GameState._from_dict_trusted(d)
     vp = g.field("vp")[1]
     _core._fire(g, 1, "god_action", 5, 3)
@@ -182,7 +184,7 @@ def test_pillar_rows(card, gain):
     g.resolve_chance()
     d = g.to_dict()
     d["population"][0] = 5      # room for Happiness
-    g = GameState._from_dict_trusted(d)
+    g = GameState.from_dict(d)
     before = g.to_dict()
     assert _core._fire(g, 0, "pillar", source=card) == 1
     assert _gains(before, g.to_dict()) == gain

@@ -18,10 +18,16 @@ TABLES = _core._tables()
 
 
 def test_card_table_matches_the_decks():
-    assert TABLES["CARD_DECKS"] == [(first, n) for _, _, first, n in data.CARD_DECKS]
-    for k, (letter, _, first, n) in enumerate(data.CARD_DECKS):
+    # a deck is every row of data.CARD_DECKS with its name; the core loops over its ids (DECK_IDS)
+    assert TABLES["DECK_IDS"] == [list(ids) for ids in data.DECK_IDS]
+    for k, name in enumerate(data.CARD_TYPES):
+        rows = [(first, n) for _, deck, first, n in data.CARD_DECKS if deck == name]
+        assert data.DECK_IDS[k] == tuple(sorted(first + j for first, n in rows for j in range(n)))
+        assert TABLES["DECK_FIRST"][k] == rows[0][0]
+    for letter, deck, first, n in data.CARD_DECKS:
+        k = data.CARD_TYPES.index(deck)
         for c in range(first, first + n):
-            assert TABLES["CARD_DECK"][c] == k
+            assert TABLES["CARD_DECK"][c] == k == data.CARD_DECK_OF[c]
             assert card_name(c) == f"{letter}{c - first + 1:02d}"
             assert card_id(card_name(c)) == c
     used = {c for _, _, first, n in data.CARD_DECKS for c in range(first, first + n)}
@@ -60,6 +66,7 @@ def _die_draw(colours: list[int], rng: int | None = None) -> GameState:
         d["rng"] = rng
     for i in range(d["ndice"]):
         d["die_colour"][i] = colours[i % len(colours)]
+    # private loader on purpose (tests need positions the public one refuses): 63 of 63 loaded here are not consistent, e.g. test_base_dice_roll_uniformly_one_to_six: die_colour: 22 dice of colour yellow, the table has 4
     return GameState._from_dict_trusted(d)
 
 
@@ -118,3 +125,24 @@ def test_dice_index_is_derived_on_loading():
     assert GameState.from_dict(d).to_dict()["dice_at"] == want
     r = _core.checked_random_games(2, 20, seed=4)
     assert r["failure"] is None and r["games"] == 20
+
+
+def test_identical_cards_table():
+    """Base rulebook Appendix: Blessings are printed twice (B07/B08 ... B23/B24 are one card): the
+    core finds the other copy by the table data.IDENTICAL_CARDS, not by id parity."""
+    twin = TABLES["CARD_TWIN"]
+    pairs = {(card_id(a), card_id(b)) for a, b in data.IDENTICAL_CARDS}
+    for a, b in pairs:
+        assert twin[a] == b and twin[b] == a
+    paired = {c for ab in pairs for c in ab}
+    assert all(twin[c] == -1 for c in range(len(twin)) if c not in paired)
+
+
+def test_card_kinds_have_their_ranges():
+    """Starting, Destiny, Pillar and Time of Seth's Cultist, Artifact and Conquest kinds each have
+    an index range of their own (data.CARD_KINDS), loaded into the core's KIND_FIRST / KIND_N."""
+    assert TABLES["CARD_KINDS"] == {k: tuple(v) for k, v in data.CARD_KINDS.items()}
+    for kind in ("Cultist", "Artifact", "Conquest"):
+        assert data.CARD_KINDS[kind][1] == len(data.SETH_DECKS[kind])
+    assert data.CARD_KINDS["Starting"][1] == len(data.SETH_DECKS["Starting"])
+    assert data.CARD_KINDS["Destiny"][1] == len(_core.GameState.new(2, seed=1).to_dict()["destiny_owner"])

@@ -208,6 +208,21 @@ CARD_TYPES = ("Blessing", "Technology", "Decree")
 # The decks and their card ids (GameState.card_loc is indexed by card id): (letter, name, first id,
 # number of cards). Ids 72-127 are kept for Time of Seth's Blessings, Technologies and Decrees.
 CARD_DECKS = (("B", "Blessing", 0, 24), ("T", "Technology", 24, 24), ("D", "Decree", 48, 24))
+# Derived from the rows above: the deck (index in CARD_TYPES) of every card id, and each deck's
+# ids in ascending order (the order of draws, of the Market and of resampling). A deck may hold
+# several id ranges: a second row with the same deck name (e.g. ("BX", "Blessing", 72, 4), Time of
+# Seth's BX01-BX04) joins its cards to that deck; every deck loop of the core reads DECK_IDS.
+CARD_DECK_OF = {first + k: CARD_TYPES.index(deck) for _, deck, first, count in CARD_DECKS for k in range(count)}
+# Cards printed twice (two copies of one card, base rulebook Appendix: Blessings): a seat holding
+# both is offered the card once, the lower id first (gen_bless).
+IDENTICAL_CARDS = (("B07", "B08"), ("B09", "B10"), ("B11", "B12"), ("B13", "B14"), ("B15", "B16"),
+                   ("B17", "B18"), ("B19", "B20"), ("B21", "B22"), ("B23", "B24"))
+# Index ranges of the kinds of cards and tiles outside the three decks, each with its own place
+# array in the State (start_loc, destiny_owner, pillar_loc; Time of Seth's Cultists, Artifacts and
+# Conquest tiles, data/seth.py SETH_DECKS, get theirs with the expansion): kind -> (first, count).
+CARD_KINDS = {"Starting": (0, 12), "Destiny": (0, 4), "Pillar": (1, 27),
+              "Cultist": (0, 7), "Artifact": (0, 8), "Conquest": (0, 12)}
+DECK_IDS = tuple(tuple(sorted(c for c, t in CARD_DECK_OF.items() if t == k)) for k in range(len(CARD_TYPES)))
 # Slot types of the four Market sections (0 Blessing, 1 Technology, 2 Decree).
 MARKET_SECTIONS = ((0, 0, 1), (0, 0, 1, 1), (0, 1, 1, 2), (0, 1, 2, 2))
 MARKET_OPENS_AT_POPULATION = (0, 0, 9, 13)

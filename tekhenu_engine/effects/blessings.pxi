@@ -29,10 +29,11 @@ cdef void discard_blessing(State* s, int p, int c) noexcept nogil:
 
 cdef inline int offered(State* s, int p, int c, int lo) noexcept nogil:
     """Card c is offered: held, not below the step's lowest id, and not the second of an
-    identical pair while the first is held (B07/B08, B09/B10, ... are the same card)."""
+    identical pair while the first is held (data.IDENTICAL_CARDS: B07/B08, B09/B10, ...)."""
+    cdef int twin = CARD_TWIN[c]
     if c < lo or s.card_loc[c] != CL_HAND + p:
         return 0
-    if c >= 7 and (c & 1) and s.card_loc[c - 1] == CL_HAND + p:
+    if 0 <= twin < c and s.card_loc[twin] == CL_HAND + p:
         return 0
     return 1
 
@@ -70,7 +71,7 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                         out[n] = bl(c, v)
                         n += 1
             elif c < 12:
-                for col in range(5):
+                for col in range(NBAG_COLOURS):     # the colours of the bag (data.BAG_COLOURS)
                     if col == s.cur_colour:
                         continue
                     for d in range(3):
@@ -133,12 +134,12 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                 (m == M_FREE_PB and can_pay(s, p, t.b, t.c, 0, 0)):
             out[n] = mk(K_PASS, 0)
             n += 1
-        c = 12 if m == M_FREE_LG else 14
+        c = BLESS(13) if m == M_FREE_LG else BLESS(15)
         if held(s, p, c):
             out[n] = bl(c, 0)
             n += 1
-        elif held(s, p, c + 1):
-            out[n] = bl(c + 1, 0)
+        elif held(s, p, CARD_TWIN[c]):
+            out[n] = bl(CARD_TWIN[c], 0)
             n += 1
     elif m == M_T10PAY:
         lo = t.b - s.scribes[p]

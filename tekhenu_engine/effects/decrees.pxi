@@ -6,9 +6,9 @@ cdef inline int thresholds(int v) noexcept nogil:
     return HAP_LEVEL[v] if 0 <= v < 32 else HAP_LEVEL[31]
 
 cdef int count_techs(State* s, int p) noexcept nogil:
-    cdef int c, n = 0
-    for c in range(DECK_FIRST[DECK_TECH], DECK_FIRST[DECK_TECH] + DECK_N[DECK_TECH]):
-        if s.card_loc[c] == CL_HAND + p:
+    cdef int j, n = 0
+    for j in range(DECK_N[DECK_TECH]):
+        if s.card_loc[DECK_IDS[DECK_TECH][j]] == CL_HAND + p:
             n += 1
     return n
 
@@ -46,14 +46,15 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
     """VP of Decree D(d+1) for seat p at the end of the game (Appendix: Decree Cards).
 
     paid[0] is how many Resources D04 has spent (D04 scores before D08)."""
-    cdef int v = 0, c, mn, k, stock
+    cdef int v = 0, c, mn, k, stock, j
     if d == 0:
         return 3 * count_techs(s, p)
     if d == 1:
         k = 0
-        for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
+        for j in range(DECK_N[DECK_DECREE]):
+            c = DECK_IDS[DECK_DECREE][j]
             if s.card_loc[c] == CL_HAND + p:
-                k |= 1 << DECREE_SYM[c - DECREE(1)]
+                k |= 1 << DECREE_SYM[c]
         return 4 * ((k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1))
     if d == 2 or d == 22:
         return 0
@@ -147,9 +148,10 @@ cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:
     for i in range(4):
         nsym[i] = 1
         by_sym[i][0] = -1
-    for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
+    for j in range(DECK_N[DECK_DECREE]):
+        c = DECK_IDS[DECK_DECREE][j]
         if s.card_loc[c] == CL_HAND + p:
-            k = DECREE_SYM[c - DECREE(1)]
+            k = DECREE_SYM[c]
             by_sym[k][nsym[k]] = c
             nsym[k] += 1
     for a in range(nsym[0]):

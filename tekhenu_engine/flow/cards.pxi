@@ -2,23 +2,27 @@
 
 cdef void normalise_deck(State* s, int type) noexcept nogil:
     """A deck that runs out takes its discards back, reshuffled."""
-    cdef int c, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
-    for c in range(lo, hi):
+    cdef int c, j
+    for j in range(DECK_N[type]):
+        c = DECK_IDS[type][j]
         if s.card_loc[c] == CL_PILE or s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             return
-    for c in range(lo, hi):
+    for j in range(DECK_N[type]):
+        c = DECK_IDS[type][j]
         if s.card_loc[c] == CL_DISCARD:
             s.card_loc[c] = CL_PILE
 
 cdef int deck_source(State* s, int type, int32_t* out) noexcept nogil:
-    cdef int c, n = 0, lo = DECK_FIRST[type], hi = DECK_FIRST[type] + DECK_N[type]
-    for c in range(lo, hi):
+    cdef int c, j, n = 0
+    for j in range(DECK_N[type]):
+        c = DECK_IDS[type][j]
         if s.card_loc[c] == CL_PILE:
             out[n] = mk(K_DRAW, c)
             n += 1
     if n:
         return n
-    for c in range(lo, hi):
+    for j in range(DECK_N[type]):
+        c = DECK_IDS[type][j]
         if s.card_loc[c] == CL_BOTTOM or (s.card_loc[c] >= CL_BOTTOMK and s.card_loc[c] < CL_BOTTOMK + 4):
             out[n] = mk(K_DRAW, c)
             n += 1
@@ -32,8 +36,9 @@ cdef void push_market_refill(State* s) noexcept nogil:
 
 cdef int gen_keep(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_KEEP: which of the drawn cards to keep."""
-    cdef int p = t.p, n = 0, c
-    for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
+    cdef int p = t.p, n = 0, c, j
+    for j in range(DECK_N[t.a]):
+        c = DECK_IDS[t.a][j]
         if s.card_loc[c] == CL_PENDING + p:
             out[n] = mk(K_KEEP, c)
             n += 1
@@ -41,8 +46,9 @@ cdef int gen_keep(State* s, Task* t, int32_t* out) noexcept nogil:
 
 cdef void do_keep(State* s, Task t, int32_t a) noexcept nogil:
     """D_KEEP: keep one card; the others go under the deck (or back into it)."""
-    cdef int x = a & 0xFFFFFF, p = t.p, c
-    for c in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
+    cdef int x = a & 0xFFFFFF, p = t.p, c, j
+    for j in range(DECK_N[t.a]):
+        c = DECK_IDS[t.a][j]
         if s.card_loc[c] == CL_PENDING + p:
             if c == x:
                 s.card_loc[c] = CL_HAND + p

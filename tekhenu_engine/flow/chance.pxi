@@ -104,15 +104,15 @@ cdef int32_t sample_chance(State* s) noexcept nogil:
     # running count of candidates is still <= k (no data-dependent branch).
     if t.type == CH_CARD:
         n = 0
-        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
-            n += s.card_loc[i] == CL_PILE
+        for i in range(DECK_N[t.a]):
+            n += s.card_loc[DECK_IDS[t.a][i]] == CL_PILE
         if n:
             k = rng_int(&r, n)
             c = j = 0
-            for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
-                c += s.card_loc[i] == CL_PILE
+            for i in range(DECK_N[t.a]):
+                c += s.card_loc[DECK_IDS[t.a][i]] == CL_PILE
                 j += c <= k
-            return mk(K_DRAW, DECK_FIRST[t.a] + j)
+            return mk(K_DRAW, DECK_IDS[t.a][j])
     elif t.type == CH_PILLAR:
         n = 0
         for i in range(1, 28):

@@ -150,10 +150,10 @@ cdef int chance_single(State* s, int32_t* out) noexcept nogil:
         return 2 if s.dice_at[DL_BAG] else 0     # several faces
     if t.type == CH_CARD:
         normalise_deck(s, t.a)
-        for i in range(DECK_FIRST[t.a], DECK_FIRST[t.a] + DECK_N[t.a]):
-            if s.card_loc[i] == CL_PILE:
+        for i in range(DECK_N[t.a]):
+            if s.card_loc[DECK_IDS[t.a][i]] == CL_PILE:
                 n += 1
-                c = i
+                c = DECK_IDS[t.a][i]
                 if n > 1:
                     return 2
         if n == 1:

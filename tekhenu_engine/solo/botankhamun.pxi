@@ -57,7 +57,7 @@ cdef enum:
     BL_DONE = 22            # 1 once the turn is over
     BL_N = 25
 
-# the pyramid (data.BOT_PYRAMID_ROWS: tiles per row from the base; bot_pyramid has 10 places)
+# the pyramid (data.BOT_PYRAMID_ROWS: tiles per row from the base; State.bot_pyramid has BOT_PYRAMID_SIZE places)
 cdef int PYR_NROWS = len(_data.BOT_PYRAMID_ROWS)
 
 cdef int PYR_N = sum(_data.BOT_PYRAMID_ROWS)
@@ -67,8 +67,8 @@ cdef int PYR_ROW_START[8]
 for _r in range(PYR_NROWS + 1):
     PYR_ROW_START[_r] = sum(_data.BOT_PYRAMID_ROWS[:_r])
 
-if PYR_N != 10 or len(_data.BOT_GOD_TILES) + len(_data.BOT_RESOURCE_TILES) != PYR_N:
-    raise ImportError("the pyramid has 10 places, one per action tile (State.bot_pyramid)")
+if PYR_N > BOT_PYRAMID_SIZE or len(_data.BOT_GOD_TILES) + len(_data.BOT_RESOURCE_TILES) != PYR_N:
+    raise ImportError(f"the pyramid has one place per action tile, at most {BOT_PYRAMID_SIZE} (State.bot_pyramid)")
 
 # Python names of the log fields (tekhenu_engine.botlog renders them)
 BOT_LOG_FIELDS = ("turn", "round", "deben", "pos", "tile", "skipped", "die", "die_tie", "god",
@@ -323,10 +323,10 @@ cdef int bot_scoring_cards(State* s, int p) noexcept nogil:
 cdef void bot_final(State* s, int p) noexcept nogil:
     """End: 4 VP per Decree (8 with the option; no symbol limit, no limit of 3), 1 VP per 2 Scribes
     (finish calls it for every seat: nothing for another seat)."""
-    cdef int c, per = 8 if (s.options & OPT_DECREE8) else 4
+    cdef int j, per = 8 if (s.options & OPT_DECREE8) else 4
     if not is_bot(s, p):
         return
-    for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
-        if s.card_loc[c] == CL_BOT:
+    for j in range(DECK_N[DECK_DECREE]):
+        if s.card_loc[DECK_IDS[DECK_DECREE][j]] == CL_BOT:
             add_vp(s, p, per, VP_DECREES)
     add_vp(s, p, s.scribes[p] // 2, VP_BOT)

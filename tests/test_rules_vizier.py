@@ -334,6 +334,8 @@ def test_cli_match_and_perft_with_vizier(tmp_path):
     assert res.exit_code == 2 and "2-player option" in res.output
     res = CliRunner().invoke(app, ["perft", "--players", "2", "--vizier", "--depth", "1"])
     assert res.exit_code == 0 and "depth 1:" in res.output
+    res = CliRunner().invoke(app, ["play", "--players", "1", "--vizier"])
+    assert res.exit_code == 2 and "2-player option, not for a solo game" in res.output
 
 
 # Perft references from the first Destiny pick of seed 1 on the fixed table (first choices up to it):
@@ -369,3 +371,43 @@ def _base_figs() -> dict:
             "playouts_per_s_4p", "decisions_per_s", "decisions_per_game_2p", "clone_ns", "state_bytes",
             "decision_vs_clone_ratio", "legal_ns", "apply_ns")
     return {k: 1.0 for k in keys}
+
+
+def test_observation_tensor_shows_the_vizier():
+    """docs/rl.md, block vizier: nothing of the Vizier is hidden; the tensor has its area, the
+    discard and the Vizier VP (rotated to the observing seat); all 0 without the option."""
+    import numpy as np
+
+    block = {n: (a, b) for n, a, b in _core.observation_layout()}["vizier"]
+    lo, size = block
+    base = auto(GameState.new(2, 1), "D_TAKE")
+    assert not np.asarray(base.observation_tensor(0))[lo:lo + size].any()
+    g, first, second = vizier_turn("Ha", "second", [("Ha", "y", 3), ("Ra", "w", 2)])
+    play(g, "take:Ha:y3")
+    for seat in (0, 1):
+        v = np.asarray(g.observation_tensor(seat))[lo:lo + size]
+        assert v[0] == 1.0 and v[1 + 2] == 1.0 and v[1:8].sum() == 1.0      # on Hathor
+        rel_first = (first - seat) % 2
+        assert v[12 + rel_first] == pytest.approx(2 / 20) and v[12 + 1 - rel_first] == 0.0
+
+
+def test_pictures_show_the_vizier():
+    """The terminal, `show` (render) and the SVG picture show where the Vizier stands, who scores
+    and the discard; a game without the option shows none of it."""
+    from tekhenu_engine.render import render
+    from tekhenu_engine.svg import board_svg
+    from tekhenu_engine.terminal import board_text
+
+    g = to_step(new(), "D_VZ_DISCARD")
+    play(g, "discard:A04")
+    g = to_step(g, "D_VZ_PLACE")
+    play(g, "vizier:Ba")
+    g = to_step(g, "D_TAKE")
+    first, second = f(g, "turn_order")[:2]
+    line = f"Vizier on Bastet: 2 VP to Seat {first} when Seat {second} takes a die there"
+    assert line in board_text(g, 0) and line in render(g)
+    assert "Destiny A04 discarded at this pick" in render(g)
+    svg = board_svg(g, seat=0)
+    assert 'id="vizier"' in svg and line in svg and "Vizier's Challenge" in svg
+    plain = auto(GameState.new(2, 1), "D_TAKE")
+    assert "Vizier" not in board_text(plain, 0) + render(plain) + board_svg(plain, seat=0)

@@ -187,3 +187,19 @@ def test_data_package_keeps_the_flat_import():
     from tekhenu_engine.data import base, solo
     assert data.ROUNDS == base.ROUNDS and data.BOT_ANKH == solo.BOT_ANKH
     assert set(data.PROVENANCE) <= set(dir(data)) | {"TOS_DIE_FACES"}
+
+
+def test_every_step_has_its_home_file():
+    """Each step type's legal moves and apply live side by side in one file of the compiled rules
+    (validate.STEP_FILES), and its argument checks are a row of validate._arg_specs: both tables
+    name every step type the loader accepts, and every named function exists in its file."""
+    from tekhenu_engine import validate
+    specs = validate._arg_specs(validate.limits(), 2, {"nplayers": 2})
+    assert set(validate.STEP_FILES) == set(specs)
+    for name, (path, fn) in validate.STEP_FILES.items():
+        text = (PKG / path).read_text()
+        assert re.search(rf"^cdef [^\n(]*\b{fn}\(", text, re.M), (name, path, fn)
+        if name.startswith("D_") and fn.startswith("do_"):
+            gen = "gen_" + fn[3:]
+            # the legal moves of a decision sit next to its apply (D_TAKE's gen_take, D_BLESS's gen_bless...)
+            assert re.search(rf"^cdef int {gen}\(", text, re.M), (name, gen)

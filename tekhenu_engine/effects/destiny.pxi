@@ -13,3 +13,29 @@ cdef void push_rewards(State* s, int p, int setup) noexcept nogil:
         if s.start_loc[i] == 2 + p:
             s.start_loc[i] = 6
             start_card(s, p, i)
+
+cdef int gen_destiny(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_DESTINY: the Destiny cards left."""
+    cdef int n = 0, i
+    for i in range(4):
+        if destiny_free(s, i):
+            out[n] = mk(K_DESTINY, i)
+            n += 1
+    return n
+
+cdef void do_destiny(State* s, Task t, int32_t a) noexcept nogil:
+    """D_DESTINY: take a Destiny card; its rewards follow."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    s.destiny_owner[x] = p
+    s.destiny[p] = x
+    push(s, A_REWARDS, p, t.a, 0, 0, 0)
+
+cdef void run_destiny_round(State* s, Task t) noexcept nogil:
+    """A_DESTINY_ROUND: each seat chooses a Destiny card (Botankhamun draws his)."""
+    cdef int k, q
+    if vizier_destiny_round(s, t.a):
+        return
+    for k in range(s.nseats - 1, -1, -1):
+        q = s.turn_order[k]
+        if not bot_destiny(s, q, k):
+            push(s, D_DESTINY, q, t.a, 0, 0, 0)

@@ -95,7 +95,7 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
     """Fire a held-card event for seat p: every active effect row of the event whose conditions
     hold gives its rewards, in table order (see data.TRIGGERS). `god` is the event's subject."""
     cdef int k, j
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     for k in range(EVENT_FIRST[event], EVENT_FIRST[event] + EVENT_N[event]):
         if s.card_loc[EFFECT_CARD[k]] != CL_HAND + p:

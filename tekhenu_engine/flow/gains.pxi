@@ -24,7 +24,7 @@ cdef void gain_population(State* s, int p, int n) noexcept nogil:
 
 cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
-    if is_bot(s, p):
+    if bot_ignores_rewards(s, p):
         return
     if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
         s.hap_flags[p] |= 1
@@ -75,3 +75,19 @@ cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
         s.prod[p][item - G_PRODP] += 1
         if s.prod[p][item - G_PRODP] > PROD_MAX:
             s.prod[p][item - G_PRODP] = PROD_MAX
+
+cdef int gen_gain(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_GAIN: the items of the choice (from t.c on, so a repeated gain is not ordered twice)."""
+    cdef int n = 0, i
+    for i in range(t.c, 13):
+        if t.a & (1 << i):
+            out[n] = mk(K_GAIN, i)
+            n += 1
+    return n
+
+cdef void do_gain(State* s, Task t, int32_t a) noexcept nogil:
+    """D_GAIN: gain the item; the next one is due."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    apply_gain_item(s, p, x)
+    if t.b > 1:
+        push(s, D_GAIN, p, t.a, t.b - 1, x, 0)

@@ -68,3 +68,10 @@ cdef inline void push_pay(State* s, int p, int cP, int cB, int cL, int cG, int f
     if cP + cB + cL + cG == 0:
         return
     push(s, D_PAY, p, pack_cost(cP, cB, cL, cG), 0, 0, 0)
+
+cdef void do_pay(State* s, Task t, int32_t a) noexcept nogil:
+    """D_PAY: spend the chosen Resources and Gold, and what the cost names beside them."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    apply_pay(s, p, x)
+    if t.a >> COST_SOLDIERS:
+        pay_other(s, p, t.a)

@@ -67,8 +67,7 @@ cdef void scoring(State* s) noexcept nogil:
         add_vp(s, p, temple_score(s, p, 1), VP_TEMPLE)
         add_vp(s, p, STATUE_VP[s.statues[p]], VP_STATUES)
         add_vp(s, p, happiness_vp(s.happiness[p]), VP_HAPPINESS)
-        if is_bot(s, p):
-            bot_scoring_cards(s, p)
+        if bot_scoring_cards(s, p):
             continue
         for i in range(4):
             if s.prod[p][i] >= PROD_MAX:
@@ -77,3 +76,24 @@ cdef void scoring(State* s) noexcept nogil:
         need = BROW_BREAD[s.buildings[p]]
         if need > 0 and not has_tech(s, p, 17):
             push(s, D_BREAD, p, need, 0, 0, 0)
+
+cdef int gen_bread(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_BREAD: how the Bread owed at a Scoring is paid."""
+    cdef int p = t.p, n = 0, g, need, b
+    # game-help: "Bread is paid automatically. You are only asked if paying would need
+    # Gold": all the Bread owed (as far as it goes), then Gold or 3 VP per Bread short.
+    need = t.a
+    b = min(need, s.res[p][1])
+    for g in range(min(need - b, s.gold[p]), -1, -1):
+        out[n] = mk(K_BREAD, (b << 4) | g)
+        n += 1
+    n += hook_bread_upkeep(s, p, need, out + n)
+    return n
+
+cdef void do_bread(State* s, Task t, int32_t a) noexcept nogil:
+    """D_BREAD: pay the Bread, Gold (or T10's Scribes); 3 VP per Bread short."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    s.res[p][1] -= (x >> 4) & 0xF
+    s.gold[p] -= x & 0xF
+    s.scribes[p] -= (x >> 8) & 0xF      # T10: Scribes in place of Gold
+    add_vp(s, p, -3 * (t.a - ((x >> 4) & 0xF) - (x & 0xF) - ((x >> 8) & 0xF)), VP_BREAD)

@@ -31,7 +31,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
         for i in range(n):
             push(s, CH_REVEAL, -1, 0, 0, 0, 0)
         for p in range(s.nseats - 1, -1, -1):
-            if not is_bot(s, p):
+            if not bot_has_no_decree(s, p):
                 push(s, CH_CARD, -1, 2, 1, p, 0)
                 push(s, CH_CARD, -1, 2, 1, p, 0)
         if s.nplayers == 1:
@@ -95,3 +95,17 @@ cdef void init_order(State* s) noexcept nogil:
             else:
                 break
     s.turn_idx = -1
+
+cdef int gen_draft(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_DRAFT: the revealed Starting cards."""
+    cdef int n = 0, i
+    for i in range(12):
+        if s.start_loc[i] == 1:
+            out[n] = mk(K_DRAFT, i)
+            n += 1
+    return n
+
+cdef void do_draft(State* s, Task t, int32_t a) noexcept nogil:
+    """D_DRAFT: the seat takes a Starting card."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    s.start_loc[x] = 2 + p

@@ -99,3 +99,98 @@ cdef inline int action_code(int32_t a) noexcept nogil:
     if (a >> 24) == K_ACT:
         return x
     return ACT_PRODUCE if x == 0 else ACT_PRODUCE_RES + x - 1
+
+cdef int gen_action(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_ACTION: the God action of the die's section, Produce, an Anubis die's choice, card extras."""
+    cdef int p = t.p, n = 0, g, r
+    if s.cur_anubis:
+        for g in range(6):
+            if can_god_die(s, p, g, s.cur_value, 0):
+                out[n] = mk(K_ACT, g)
+                n += 1
+        for r in range(4):
+            out[n] = mk(K_PRODUCE, 1 + r)
+            n += 1
+    else:
+        if can_god_die(s, p, s.cur_section, s.cur_value, 0):
+            out[n] = mk(K_ACT, s.cur_section)
+            n += 1
+        if DIE_PROD[s.cur_colour] >= 0:
+            out[n] = mk(K_PRODUCE, 0)
+            n += 1
+    n += hook_action_extras(s, p, out + n)
+    return n
+
+cdef int gen_extra(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_EXTRA: the extra God actions (any god and value, Produce), or Horus 1-3 (P12)."""
+    cdef int p = t.p, n = 0, v, g, r
+    # t.a: flags; t.b == 1: Horus with value 1-3 only (P12)
+    if t.b == 1:
+        for v in range(1, 4):
+            if can_god(s, p, 0, v, t.a):
+                out[n] = mk(K_EXTRA, v)
+                n += 1
+    else:
+        if t.a & F_FREE:
+            out[n] = mk(K_PASS, 0)    # D23 "may" be played
+            n += 1
+        for g in range(6):
+            for v in range(VALUE_MIN, VALUE_MAX + 1):
+                if can_god(s, p, g, v, t.a):
+                    out[n] = mk(K_EXTRA, (g << 4) | v)
+                    n += 1
+        for r in range(4):
+            for v in range(VALUE_MIN, VALUE_MAX + 1):
+                out[n] = mk(K_EXTRA, ((ACT_PRODUCE_RES + r) << 4) | v)
+                n += 1
+    return n
+
+cdef void do_action(State* s, Task t, int32_t a) noexcept nogil:
+    """D_ACTION: perform the chosen action."""
+    cdef int p = t.p, i
+    i = action_code(a)
+    hook_before_action(s, p, i)
+    push_action(s, p, i, s.cur_value, s.cur_colour, 0)
+    hook_after_action(s, p, i)
+
+cdef void do_extra(State* s, Task t, int32_t a) noexcept nogil:
+    """D_EXTRA: start the extra action (or pass)."""
+    cdef int kind = a >> 24, x = a & 0xFFFFFF, p = t.p
+    if kind == K_PASS:
+        return
+    if t.b == 1:
+        push_god(s, p, 0, x, t.a)
+    else:
+        push_action(s, p, x >> 4, x & 0xF, -1, t.a | F_EXTRA)
+
+cdef void run_next_turn(State* s, Task t) noexcept nogil:
+    """A_NEXT_TURN: the next seat's turn, or a new round (and a Rotation every ROUNDS_ROT rounds)."""
+    s.turn_idx += 1
+    if s.turn_idx < s.nseats:
+        push(s, A_TURN, s.turn_order[s.turn_idx], 0, 0, 0, 0)
+    else:
+        s.round += 1
+        s.turn_idx = -1
+        push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
+        if s.round % ROUNDS_ROT == 0:
+            push(s, A_ROTATION, -1, 0, 0, 0, 0)
+
+cdef void run_turn(State* s, Task t) noexcept nogil:
+    """A_TURN: start a seat's turn (Botankhamun's own turn in solo)."""
+    cdef int p = t.p
+    s.cur_player = p
+    s.turn_flags[p] = 0
+    s.cur_die = -1
+    push(s, A_END_TURN, p, 0, 0, 0, 0)
+    if bot_takes_turn(s, p):
+        return
+    push(s, D_TAKE, p, 0, 0, 0, 0)
+    hook_turn_start(s, p)
+
+cdef void run_end_turn(State* s, Task t) noexcept nogil:
+    """A_END_TURN: end the turn, refill the Market."""
+    cdef int p = t.p
+    s.cur_die = -1
+    push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
+    hook_turn_end(s, p)
+    push_market_refill(s)

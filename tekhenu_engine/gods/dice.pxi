@@ -151,3 +151,48 @@ cdef void place_die(State* s, int p) noexcept nogil:
         s.die_loc[i] = DL_TAINT + p
         s.taint_sum[p] += v
     fire(s, p, EV_DIE_TAKEN, pur, 0, 0)  # T18: a data row (data.TRIGGERS)
+
+cdef int gen_adjust(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_ADJUST: the values the die may be changed to with Scribes."""
+    cdef int p = t.p, n = 0, v, lo, hi
+    value_range(s, p, s.cur_colour, s.cur_value, &lo, &hi)
+    for v in range(lo, hi + 1):
+        if s.cur_anubis or DIE_PROD[s.cur_colour] >= 0 or can_god_die(s, p, s.cur_section, v, 0):
+            out[n] = mk(K_VALUE, v)
+            n += 1
+    return n
+
+cdef void do_take(State* s, Task t, int32_t a) noexcept nogil:
+    """D_TAKE: take the die into hand (or pass); then the Scribes adjustment, the scales and the action."""
+    cdef int kind = a >> 24, x = a & 0xFFFFFF, p = t.p, i, sec, col, v
+    if kind == K_PASS:
+        return
+    sec = (x >> 8) & 0x3F
+    col = (x >> 4) & 0xF
+    v = x & 0xF
+    i = find_die(s, sec, col, v)
+    move_die(s, i, DL_BOX - 1)  # in hand
+    s.cur_die = i
+    s.cur_section = sec
+    s.cur_colour = col
+    s.cur_value = v
+    s.cur_anubis = 1 if (x & 0x8000) else 0
+    vizier_die_taken(s, p, sec)
+    if s.cur_anubis:
+        hook_pay_anubis(s, p)
+    if x & 0x4000:
+        push(s, A_PLACE_DIE, p, 0, 0, 0, 0)
+        return
+    push(s, D_ACTION, p, 0, 0, 0, 0)
+    push(s, A_PLACE_DIE, p, 0, 0, 0, 0)
+    push(s, D_ADJUST, p, 0, 0, 0, 0)
+    hook_take_die(s, p)
+
+cdef void do_adjust(State* s, Task t, int32_t a) noexcept nogil:
+    """D_ADJUST: pay the Scribes for the new value."""
+    cdef int x = a & 0xFFFFFF, p = t.p, d
+    d = x - s.cur_value
+    if d < 0:
+        d = -d
+    hook_pay_scribes(s, p, (d + 1) // 2)
+    s.cur_value = x

@@ -26,8 +26,7 @@ cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
     for k in range(6):
         if s.horus_slot_god[k] == god:
             break
-    if is_bot(s, q):
-        bot_horus_bonus(s, q, k)
+    if bot_horus_bonus(s, q, k):
         return
     fire(s, q, EV_HORUS_BONUS, god, 0, 0)  # T07: a data row (data.TRIGGERS)
     if k == 0:
@@ -69,7 +68,36 @@ cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
         s.statues[p] += 1
         if s.people_gold[k]:
             s.people_gold[k] = 0
-            if not is_bot(s, p):
+            if not bot_gains_no_resources(s, p):
                 s.gold[p] += 1
         if k < 2:
             add_vp(s, p, 3 * line_own_pillars(s, p, k, 2), VP_ACTIONS)
+
+cdef int gen_horus(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_HORUS: a Statue for the god of the Horus slot, or a People statue."""
+    cdef int n = 0, k
+    if statue_god_free(s, s.horus_slot_god[t.a - 1]) >= 0:
+        out[n] = mk(K_STATUE, 0)
+        n += 1
+    for k in range(4):
+        if s.people[k] < 0:
+            out[n] = mk(K_STATUE, 1 + k)
+            n += 1
+    return n
+
+cdef void do_horus(State* s, Task t, int32_t a) noexcept nogil:
+    """D_HORUS: resolve after paying the Statue's Granite."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
+    if hook_free_lg(s, p, t.b):
+        return
+    push_pay(s, p, 0, 0, 0, STATUE_COST[s.statues[p]], t.b)
+
+cdef void run_bonus(State* s, Task t) noexcept nogil:
+    """A_BONUS: the Horus bonuses of an action, in seat order after the acting seat."""
+    cdef int p = t.p, k, q
+    # paid in seat order after the acting seat
+    for k in range(s.nseats, 0, -1):
+        q = (p + k) % s.nseats
+        if t.b & (1 << q):
+            pay_bonus(s, q, t.a)

@@ -71,3 +71,42 @@ cdef void ra_slide(State* s) noexcept nogil:
         s.ra[3 - n + i] = t[i]
     if n < 3:
         push(s, CH_PILLAR, -1, 2 - n, 0, 0, 0)
+
+cdef int gen_ra_space(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_RA_SPACE: the free Temple spaces."""
+    cdef int n = 0, i
+    for i in range(25):
+        if s.temple_tile[i] == 0 or s.temple_tile[i] > 27:
+            out[n] = mk(K_SPACE, i)
+            n += 1
+    return n
+
+cdef int gen_ra_rot(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_RA_ROT: the rotations of the tile that differ in their edges."""
+    cdef int n = 0, k, r, tile, dup, rr
+    cdef int e[4][4]
+    tile = s.ra[t.a]
+    for r in range(4):
+        for k in range(4):
+            e[r][k] = tile_edge(tile, r, k)
+        dup = 0
+        for rr in range(r):
+            if e[rr][0] == e[r][0] and e[rr][1] == e[r][1] and e[rr][2] == e[r][2] and e[rr][3] == e[r][3]:
+                dup = 1
+        if not dup:
+            out[n] = mk(K_ROT, r)
+            n += 1
+    return n
+
+cdef void do_ra_space(State* s, Task t, int32_t a) noexcept nogil:
+    """D_RA_SPACE: the rotation comes next."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    push(s, D_RA_ROT, p, t.a, x, t.b, 0)
+
+cdef void do_ra_rot(State* s, Task t, int32_t a) noexcept nogil:
+    """D_RA_ROT: resolve after paying the tile's Limestone and Granite."""
+    cdef int x = a & 0xFFFFFF, p = t.p
+    push(s, A_RA_RES, p, t.a, t.b, x, 0)
+    if hook_free_lg(s, p, t.c):
+        return
+    push_pay(s, p, 0, 0, PCOST[s.ra[t.a]][0], PCOST[s.ra[t.a]][1], t.c)

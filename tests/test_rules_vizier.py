@@ -272,6 +272,13 @@ def test_thousands_of_random_vizier_games_keep_every_invariant():
     assert r["vizier_vp"][0] > 0 and r["vizier_vp"][1] > 0
 
 
+@pytest.mark.slow
+def test_many_more_random_vizier_games_keep_every_invariant():
+    """The slow marker: 50,000 compiled random Vizier games."""
+    r = _core.checked_random_games(2, 50_000, seed=1212, vizier=True)
+    assert r["failure"] is None, r["failure"][:3]
+
+
 def test_random_vizier_games_replay_exactly_and_round_trip():
     """Python-driven games: every state round-trips through to_string, and the recorded tokens
     replay to the same final state."""

@@ -264,12 +264,20 @@ def test_loader_checks_the_vizier_fields():
 
 # ----------------------------------------------------------------------------- random games
 def test_thousands_of_random_vizier_games_keep_every_invariant():
-    """2000 compiled random 2-player games with the Vizier, every invariant after every step, and the
-    Vizier VP counted again from the dice the second player took from its area."""
+    """2000 compiled random 2-player games with the Vizier, every invariant after every step."""
     r = _core.checked_random_games(2, 2000, seed=12, vizier=True)
     assert r["failure"] is None, r["failure"][:3]
     assert r["games"] == 2000 and r["decisions"] >= 2000 * 16 * 2
     assert r["vizier_vp"][0] > 0 and r["vizier_vp"][1] > 0
+
+
+def test_vizier_vp_counted_again_step_by_step():
+    """manual: "If the second player takes a die from the area with the Vizier ..., the first player
+    gains 2 VP": 3000 random games one step at a time (also the steps with one choice), the VP
+    counted from the takes equal State.vizier_vp after every step."""
+    r = _core.vizier_recount_games(3000, seed=5)
+    assert r["failure"] is None, r["failure"]
+    assert r["games"] == 3000 and r["takes"] > 3000
 
 
 @pytest.mark.slow
@@ -277,6 +285,8 @@ def test_many_more_random_vizier_games_keep_every_invariant():
     """The slow marker: 50,000 compiled random Vizier games."""
     r = _core.checked_random_games(2, 50_000, seed=1212, vizier=True)
     assert r["failure"] is None, r["failure"][:3]
+    r = _core.vizier_recount_games(50_000, seed=1212)
+    assert r["failure"] is None, r["failure"]
 
 
 def test_random_vizier_games_replay_exactly_and_round_trip():

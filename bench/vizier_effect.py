@@ -8,7 +8,8 @@ Games with the same number are the same seed and seating, so the figures are pai
   and without the Vizier, and the paired difference with its 95% interval;
 * that seat's win rate with and without, with Wilson intervals.
 
-Usage: ``python bench/vizier_effect.py WITH.jsonl WITHOUT.jsonl`` (docs/strength.md has a run).
+Usage: ``python bench/vizier_effect.py WITH.jsonl WITHOUT.jsonl`` (docs/strength.md has a run);
+``python bench/vizier_effect.py WITH.jsonl`` prints only the Vizier VP of each side (A, B).
 """
 from __future__ import annotations
 
@@ -35,6 +36,20 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
     return m, h
+
+
+def by_side(with_path: str) -> None:
+    """Vizier VP per game scored by side A and by side B (the seats each side played)."""
+    recs = [r for r in load_records(with_path) if not r.get("error")]
+    got = {"a": [], "b": []}
+    for r in recs:
+        vp = replay(r).field("vizier_vp")
+        for side in "ab":
+            got[side].append(sum(vp[q] for q, s in enumerate(r["sides"]) if s == side))
+    print(f"{len(recs)} games ({with_path}): A {recs[0]['a']}, B {recs[0]['b']}")
+    for side in "ab":
+        m, h = _mean_ci(got[side])
+        print(f"Vizier VP per game scored by side {side.upper()}: {m:.2f} +/- {h:.2f}")
 
 
 def main(with_path: str, without_path: str) -> None:
@@ -68,6 +83,10 @@ def main(with_path: str, without_path: str) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) == 2:
+        by_side(sys.argv[1])
+    elif len(sys.argv) == 3:
+        by_side(sys.argv[1])
+        main(sys.argv[1], sys.argv[2])
+    else:
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])

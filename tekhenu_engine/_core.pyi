@@ -155,6 +155,8 @@ def random_playouts(players: int, games: int, seed: int = 0, difficulty: int = 0
     """Random games in compiled code: (games, decisions)."""
 def checked_random_games(players: int, games: int, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Random games with every invariant checked after every step."""
+def vizier_recount_games(games: int, seed: int = 0) -> dict[str, Any]:
+    """Random Vizier games step by step, the Vizier VP counted again from the takes."""
 def vizier_tables() -> dict[str, Any]:
     """The Vizier's C tables: VP, must move, the area rows as (option bit, areas)."""
 def time_core_calls(players: int = 2, calls: int = 200000, seed: int = 0) -> dict[str, float]:

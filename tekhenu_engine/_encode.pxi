@@ -264,7 +264,7 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
 
 
 # ----------------------------------------------------------------------------- tensors
-ENC_OBS_VERSION = 1
+ENC_OBS_VERSION = 2            # 2: the vizier block
 cdef enum:
     ENC_TOP_TASKS = 4        # task-stack entries encoded (top first)
     ENC_TASK_TYPES = 100     # task types are 1..99
@@ -533,10 +533,19 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
         e_onehot(e, s.bot_pyramid[i] if s.nplayers == 1 else -1, 10)
     e_onehot(e, s.bot_pos + 1 if s.nplayers == 1 else -1, 11)
     e_put(e, s.bot_turns / 40.0)
+    # the Vizier's Challenge (flow/vizier.pxi): all 0 without the option
+    e_block(e)
+    e_put(e, 1.0 if s.options & OPT_VIZIER else 0.0)
+    e_onehot(e, s.vizier_area - 1, NGOD_ACTIONS)
+    e_onehot(e, s.vizier_discard - 1, 4)
+    for row in range(4):
+        p = e_abs(s, row, seat)
+        e_put(e, s.vizier_vp[p] / 20.0 if p >= 0 else 0.0)
     e_block(e)
 
 # Block names in the order enc_state writes them (docs/rl.md has the details of each).
-_ENC_BLOCKS = ("meta", "tasks", "current_die", "dice", "board", "temple", "cards", "players", "botankhamun")
+_ENC_BLOCKS = ("meta", "tasks", "current_die", "dice", "board", "temple", "cards", "players", "botankhamun",
+               "vizier")
 
 
 cdef int ENC_OBS_SIZE = 0     # set once at import (enc_size_scan)

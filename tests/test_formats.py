@@ -141,7 +141,8 @@ V2 = json.loads((DATA / "v2_positions.json").read_text())["positions"]
 
 @pytest.mark.parametrize("pos", V2, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
 def test_v2_position_saved_before_the_appended_fields_loads(pos):
-    """``tests/data/v2_positions.json`` was written by format 2 before the fields of
+    """``tests/data/v2_positions.json`` (the file of branch sethA, written by commit 1f37ca3) was
+    written by format 2 before the fields of
     ``_core.APPENDED_FIELDS`` (the Vizier's) were appended to the struct: a tk1 string, a JSON
     document and an observation load with those fields at their defaults, equal to the same game
     replayed now, with the same legal moves and playout."""
@@ -152,6 +153,7 @@ def test_v2_position_saved_before_the_appended_fields_loads(pos):
         assert d == _replayed(pos).to_dict()
         legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
         assert legal == pos["legal"]
+        assert [[format_action(a), p] for a, p in g.chance_outcomes()] == pos["chance"]
         c = g.clone()
         c.playout(11)
         assert c.returns() == pos["playout_vp"]

@@ -264,12 +264,29 @@ def test_loader_checks_the_vizier_fields():
 
 # ----------------------------------------------------------------------------- random games
 def test_thousands_of_random_vizier_games_keep_every_invariant():
-    """2000 compiled random 2-player games with the Vizier, every invariant after every step, and the
-    Vizier VP counted again from the dice the second player took from its area."""
+    """2000 compiled random 2-player games with the Vizier, every invariant after every step."""
     r = _core.checked_random_games(2, 2000, seed=12, vizier=True)
     assert r["failure"] is None, r["failure"][:3]
     assert r["games"] == 2000 and r["decisions"] >= 2000 * 16 * 2
     assert r["vizier_vp"][0] > 0 and r["vizier_vp"][1] > 0
+
+
+def test_vizier_vp_counted_again_step_by_step():
+    """manual: "If the second player takes a die from the area with the Vizier ..., the first player
+    gains 2 VP": 3000 random games one step at a time (also the steps with one choice), the VP
+    counted from the takes equal State.vizier_vp after every step."""
+    r = _core.vizier_recount_games(3000, seed=5)
+    assert r["failure"] is None, r["failure"]
+    assert r["games"] == 3000 and r["takes"] > 3000
+
+
+@pytest.mark.slow
+def test_many_more_random_vizier_games_keep_every_invariant():
+    """The slow marker: 50,000 compiled random Vizier games."""
+    r = _core.checked_random_games(2, 50_000, seed=1212, vizier=True)
+    assert r["failure"] is None, r["failure"][:3]
+    r = _core.vizier_recount_games(50_000, seed=1212)
+    assert r["failure"] is None, r["failure"]
 
 
 def test_random_vizier_games_replay_exactly_and_round_trip():
@@ -334,6 +351,8 @@ def test_cli_match_and_perft_with_vizier(tmp_path):
     assert res.exit_code == 2 and "2-player option" in res.output
     res = CliRunner().invoke(app, ["perft", "--players", "2", "--vizier", "--depth", "1"])
     assert res.exit_code == 0 and "depth 1:" in res.output
+    res = CliRunner().invoke(app, ["play", "--players", "1", "--vizier"])
+    assert res.exit_code == 2 and "2-player option, not for a solo game" in res.output
 
 
 # Perft references from the first Destiny pick of seed 1 on the fixed table (first choices up to it):
@@ -369,3 +388,43 @@ def _base_figs() -> dict:
             "playouts_per_s_4p", "decisions_per_s", "decisions_per_game_2p", "clone_ns", "state_bytes",
             "decision_vs_clone_ratio", "legal_ns", "apply_ns")
     return {k: 1.0 for k in keys}
+
+
+def test_observation_tensor_shows_the_vizier():
+    """docs/rl.md, block vizier: nothing of the Vizier is hidden; the tensor has its area, the
+    discard and the Vizier VP (rotated to the observing seat); all 0 without the option."""
+    import numpy as np
+
+    block = {n: (a, b) for n, a, b in _core.observation_layout()}["vizier"]
+    lo, size = block
+    base = auto(GameState.new(2, 1), "D_TAKE")
+    assert not np.asarray(base.observation_tensor(0))[lo:lo + size].any()
+    g, first, second = vizier_turn("Ha", "second", [("Ha", "y", 3), ("Ra", "w", 2)])
+    play(g, "take:Ha:y3")
+    for seat in (0, 1):
+        v = np.asarray(g.observation_tensor(seat))[lo:lo + size]
+        assert v[0] == 1.0 and v[1 + 2] == 1.0 and v[1:8].sum() == 1.0      # on Hathor
+        rel_first = (first - seat) % 2
+        assert v[12 + rel_first] == pytest.approx(2 / 20) and v[12 + 1 - rel_first] == 0.0
+
+
+def test_pictures_show_the_vizier():
+    """The terminal, `show` (render) and the SVG picture show where the Vizier stands, who scores
+    and the discard; a game without the option shows none of it."""
+    from tekhenu_engine.render import render
+    from tekhenu_engine.svg import board_svg
+    from tekhenu_engine.terminal import board_text
+
+    g = to_step(new(), "D_VZ_DISCARD")
+    play(g, "discard:A04")
+    g = to_step(g, "D_VZ_PLACE")
+    play(g, "vizier:Ba")
+    g = to_step(g, "D_TAKE")
+    first, second = f(g, "turn_order")[:2]
+    line = f"Vizier on Bastet: 2 VP to Seat {first} when Seat {second} takes a die there"
+    assert line in board_text(g, 0) and line in render(g)
+    assert "Destiny A04 discarded at this pick" in render(g)
+    svg = board_svg(g, seat=0)
+    assert 'id="vizier"' in svg and line in svg and "Vizier's Challenge" in svg
+    plain = auto(GameState.new(2, 1), "D_TAKE")
+    assert "Vizier" not in board_text(plain, 0) + render(plain) + board_svg(plain, seat=0)

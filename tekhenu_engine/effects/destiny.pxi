@@ -33,6 +33,8 @@ cdef void do_destiny(State* s, Task t, int32_t a) noexcept nogil:
 cdef void run_destiny_round(State* s, Task t) noexcept nogil:
     """A_DESTINY_ROUND: each seat chooses a Destiny card (Botankhamun draws his)."""
     cdef int k, q
+    if vizier_destiny_round(s, t.a):
+        return
     for k in range(s.nseats - 1, -1, -1):
         q = s.turn_order[k]
         if not bot_destiny(s, q, k):

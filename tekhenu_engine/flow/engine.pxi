@@ -46,8 +46,10 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_extra(s, t, out)
     elif t.type == D_BLESS:
         return gen_bless(s, t, out)
-    elif t.type == D_VZ_DISCARD or t.type == D_VZ_PLACE:
-        return vizier_gen(s, t, out)
+    elif t.type == D_VZ_DISCARD:
+        return gen_vz_discard(s, t, out)
+    elif t.type == D_VZ_PLACE:
+        return gen_vz_place(s, t, out)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -92,8 +94,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_extra(s, t, a)
     elif t.type == D_BLESS:
         do_bless(s, t, a)
-    elif t.type == D_VZ_DISCARD or t.type == D_VZ_PLACE:
-        vizier_do(s, t, a & 0xFFFFFF)
+    elif t.type == D_VZ_DISCARD:
+        do_vz_discard(s, t, a)
+    elif t.type == D_VZ_PLACE:
+        do_vz_place(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""
@@ -251,8 +255,6 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
         scoring(s)
     elif t.type == A_MAAT_END:
         maat_end(s)
-    elif t.type == A_DESTINY_ROUND and s.options & OPT_VIZIER:
-        vizier_destiny_round(s, t.a)
     elif t.type == A_DESTINY_ROUND:
         run_destiny_round(s, t)
     elif t.type == A_REWARDS:

@@ -3,10 +3,11 @@
 # "Vizier's Challenge — 2 players"; docs/rules-notes.md "Vizier's Challenge". Data: data/vizier.py.
 #
 # The base rules call three small hooks, one call site each:
-#   run_auto A_DESTINY_ROUND -> vizier_destiny_round (the whole pick with the option on)
-#   gen_legal D_DESTINY      -> destiny_free (a card the first player discarded is not available)
-#   do_decision D_TAKE       -> vizier_die_taken (2 VP to the first player)
-# and the two new decisions D_VZ_DISCARD / D_VZ_PLACE go through vizier_gen / vizier_do.
+#   run_destiny_round (effects/destiny.pxi) -> vizier_destiny_round (the whole pick with the option on)
+#   gen_destiny (effects/destiny.pxi)       -> destiny_free (a card the first player discarded is not available)
+#   do_take (gods/dice.pxi)                 -> vizier_die_taken (2 VP to the first player)
+# and the two new decisions D_VZ_DISCARD / D_VZ_PLACE are gen_vz_discard / do_vz_discard and
+# gen_vz_place / do_vz_place here (flow/engine.pxi dispatches to them).
 # With the option off none of them changes anything (State.vizier_* stay 0).
 
 cdef int VZ_VP                # VP to the first player per die (data.VIZIER_VP)
@@ -57,45 +58,53 @@ cdef inline int destiny_free(State* s, int i) noexcept nogil:
     return s.destiny_owner[i] < 0 and s.vizier_discard != i + 1
 
 
-cdef void vizier_destiny_round(State* s, int setup) noexcept nogil:
+cdef int vizier_destiny_round(State* s, int setup) noexcept nogil:
     """A Destiny pick with the Vizier (setup included): the first player in turn order takes a card
     and discards another, the second player picks among the rest, then the first player moves the
     Vizier. MN: "the first player takes one Destiny card ..., then discards a Destiny card" and "After
-    the second player has selected a Destiny card ..., the first player moves the Vizier figure"."""
+    the second player has selected a Destiny card ..., the first player moves the Vizier figure".
+    Returns 0 (nothing done) without the option: the base pick runs."""
+    if not (s.options & OPT_VIZIER):
+        return 0
     cdef int first = s.turn_order[0], second = s.turn_order[1]
     s.vizier_discard = 0     # "it will be available again during the next Maat phase"
     push(s, D_VZ_PLACE, first, 0, 0, 0, 0)
     push(s, D_DESTINY, second, setup, 0, 0, 0)
     push(s, D_VZ_DISCARD, first, 0, 0, 0, 0)
     push(s, D_DESTINY, first, setup, 0, 0, 0)
+    return 1
 
 
-cdef int vizier_gen(State* s, Task* t, int32_t* out) noexcept nogil:
-    """Legal actions of D_VZ_DISCARD (a Destiny card nobody took) and D_VZ_PLACE (an area of the
-    table's row; after a Maat phase not the one where the Vizier stands)."""
-    cdef int n = 0, i, a, r
-    if t.type == D_VZ_DISCARD:
-        for i in range(4):
-            if s.destiny_owner[i] < 0:
-                out[n] = mk(K_VZ_DISCARD, i)
-                n += 1
-    else:
-        r = vizier_row(s)
-        for i in range(VZ_ROW_N[r]):
-            a = VZ_ROW_AREA[r][i]
-            if VZ_MUST_MOVE and s.vizier_area == a + 1:
-                continue
-            out[n] = mk(K_VIZIER, a)
+cdef int gen_vz_discard(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_VZ_DISCARD: any Destiny card nobody took."""
+    cdef int n = 0, i
+    for i in range(4):
+        if s.destiny_owner[i] < 0:
+            out[n] = mk(K_VZ_DISCARD, i)
             n += 1
     return n
 
 
-cdef void vizier_do(State* s, Task t, int x) noexcept nogil:
-    """Apply a D_VZ_DISCARD or D_VZ_PLACE choice (the step is already popped)."""
-    if t.type == D_VZ_DISCARD:
-        s.vizier_discard = x + 1
-    else:
-        s.vizier_area = x + 1
+cdef void do_vz_discard(State* s, Task t, int32_t a) noexcept nogil:
+    """D_VZ_DISCARD: the card is out of this pick (destiny_free)."""
+    s.vizier_discard = (a & 0xFFFFFF) + 1
+
+
+cdef int gen_vz_place(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_VZ_PLACE: an area of the table's row; after a Maat phase not the one where the Vizier stands."""
+    cdef int n = 0, i, a, r = vizier_row(s)
+    for i in range(VZ_ROW_N[r]):
+        a = VZ_ROW_AREA[r][i]
+        if VZ_MUST_MOVE and s.vizier_area == a + 1:
+            continue
+        out[n] = mk(K_VIZIER, a)
+        n += 1
+    return n
+
+
+cdef void do_vz_place(State* s, Task t, int32_t a) noexcept nogil:
+    """D_VZ_PLACE: the Vizier moves there."""
+    s.vizier_area = (a & 0xFFFFFF) + 1
 
 
 cdef inline void vizier_die_taken(State* s, int p, int section) noexcept nogil:

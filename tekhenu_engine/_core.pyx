@@ -10,7 +10,8 @@ An action is an ``int32``: ``kind << 24 | payload``. :mod:`tekhenu_engine.notati
 turns actions into readable tokens and back.
 
 Card effects hook in at named points (``hook_*`` functions, filled in by the card
-effects); Botankhamun's turn is compiled in ``_bot.pxi``.
+effects); Botankhamun's turn is compiled in ``solo/``. The rules are included files, one per
+god (``gods/``), per phase of the game flow (``flow/``), per kind of effect (``effects/``).
 """
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t, uint32_t, int32_t
@@ -374,326 +375,43 @@ cdef inline int statue_spaces(State* s) noexcept nogil:
 cdef inline int nbspaces(State* s) noexcept nogil:
     return PC_BSPACES[s.nplayers]
 
-cdef void check_market_open(State* s) noexcept nogil:
-    """Sections 3 and 4 open the first time any Population reaches 9 and 13 (MARKET_OPENS_AT_POPULATION)."""
-    cdef int p, sec, mx = 0
-    for p in range(s.nseats):
-        if s.population[p] > mx:
-            mx = s.population[p]
-    for sec in range(4):
-        if MARKET_OPEN_POP[sec] > 0 and mx >= MARKET_OPEN_POP[sec] and not s.market_open[sec]:
-            s.market_open[sec] = 1
-            push(s, A_MARKET_OPEN, -1, sec, 0, 0, 0)
+# ----------------------------------------------------------------------------- the rules
+# (docs/architecture.md, "Layout": one file per god, per phase of the game flow, per kind of effect;
+#  Botankhamun in solo/)
+include "effects/triggers.pxi"
+include "effects/hooks.pxi"
+include "effects/blessings.pxi"
+include "effects/decrees.pxi"
+include "flow/gains.pxi"
+include "flow/pay.pxi"
+include "gods/dice.pxi"
+include "flow/turn.pxi"
+include "gods/horus.pxi"
+include "gods/ra.pxi"
+include "gods/hathor.pxi"
+include "gods/bastet.pxi"
+include "gods/thoth.pxi"
+include "gods/osiris.pxi"
+include "gods/produce.pxi"
+include "effects/pillars.pxi"
+include "flow/cards.pxi"
+include "flow/chance.pxi"
+include "flow/engine.pxi"
+include "flow/rotation.pxi"
+include "flow/maat.pxi"
+include "flow/scoring.pxi"
+include "flow/final.pxi"
+include "flow/setup.pxi"
+include "effects/starting.pxi"
+include "effects/destiny.pxi"
+include "solo/botankhamun.pxi"
+include "solo/actions.pxi"
+include "solo/hooks.pxi"
 
-cdef void gain_population(State* s, int p, int n) noexcept nogil:
-    s.population[p] += n
-    if s.population[p] > POP_MAX:
-        s.population[p] = POP_MAX
-    if s.population[p] < 0:
-        s.population[p] = 0
-    if s.happiness[p] > s.population[p]:
-        s.happiness[p] = s.population[p]
-    if n > 0:
-        check_market_open(s)
-
-cdef void check_hap_rewards(State* s, int p) noexcept nogil:
-    """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
-    if is_bot(s, p):
-        return
-    if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
-        s.hap_flags[p] |= 1
-        s.gold[p] += 1
-    if s.happiness[p] >= HAP_REWARD[1] and not (s.hap_flags[p] & 2):
-        s.hap_flags[p] |= 2
-        s.scribes[p] += 1
-    if s.happiness[p] >= HAP_REWARD[2] and not (s.hap_flags[p] & 4):
-        s.hap_flags[p] |= 4
-        push(s, D_EXTRA, p, 0, 0, 0, 0)
-
-cdef void gain_happiness(State* s, int p, int n) noexcept nogil:
-    s.happiness[p] += n
-    if s.happiness[p] > s.population[p]:
-        s.happiness[p] = s.population[p]
-    if s.happiness[p] < 0:
-        s.happiness[p] = 0
-    if n > 0:
-        check_hap_rewards(s, p)
-
-cdef void gain_reward(State* s, int p, int kind, int n) noexcept nogil:
-    """Reward kinds of data.REWARD_KINDS plus 7 Population, 8 VP."""
-    if kind < 4:
-        s.res[p][kind] += n
-    elif kind == 4:
-        s.gold[p] += n
-    elif kind == 5:
-        s.faith[p] += n
-    elif kind == 6:
-        s.scribes[p] += n
-    elif kind == 7:
-        gain_population(s, p, n)
-    elif kind == 8:
-        add_vp(s, p, n, VP_ACTIONS)
-
-cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
-    if item < 4:
-        s.res[p][item] += 1
-    elif item == G_POP1:
-        gain_population(s, p, 1)
-    elif item == G_HAP1:
-        gain_happiness(s, p, 1)
-    elif item == G_POP2:
-        gain_population(s, p, 2)
-    elif item == G_FAITH3:
-        s.faith[p] += 3
-    elif item >= G_PRODP and item < G_PRODP + 4:
-        s.prod[p][item - G_PRODP] += 1
-        if s.prod[p][item - G_PRODP] > PROD_MAX:
-            s.prod[p][item - G_PRODP] = PROD_MAX
-
-include "_effects.pxi"
-include "_cards.pxi"
-
-# ----------------------------------------------------------------------------- payments
-cdef inline int can_pay(State* s, int p, int cP, int cB, int cL, int cG) noexcept nogil:
-    """Gold stands in for any Resource (Key Concept III)."""
-    cdef int short = 0
-    if cP > s.res[p][0]:
-        short += cP - s.res[p][0]
-    if cB > s.res[p][1]:
-        short += cB - s.res[p][1]
-    short += hook_lg_short(s, p, cL, cG)
-    return short <= s.gold[p] + hook_wild_extra(s, p)
-
-cdef inline int pack_cost(int cP, int cB, int cL, int cG) noexcept nogil:
-    return (cP << COST_P) | (cB << COST_B) | (cL << COST_L) | (cG << COST_G)
-
-cdef inline int cost_part(int cost, int shift) noexcept nogil:
-    return (cost >> shift) & 7
-
-cdef inline int can_pay_other(State* s, int p, int cost) noexcept nogil:
-    """The Soldiers, Priests and Faith of a cost are there (nothing stands in for them)."""
-    return (cost_part(cost, COST_SOLDIERS) <= s.soldiers[p] and cost_part(cost, COST_PRIESTS) <= s.priests[p]
-            and cost_part(cost, COST_FAITH) <= s.faith[p])
-
-cdef inline void pay_other(State* s, int p, int cost) noexcept nogil:
-    s.soldiers[p] -= cost_part(cost, COST_SOLDIERS)
-    s.priests[p] -= cost_part(cost, COST_PRIESTS)
-    s.faith[p] -= cost_part(cost, COST_FAITH)
-
-cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
-    """Every way to pay: gold used for each Resource of the cost (T22 adds Limestone<->Granite)."""
-    cdef int p = t.p
-    cdef int cost = t.a
-    cdef int c[4]
-    cdef int lo[4]
-    cdef int i, g0, g1, g2, g3, n = 0, au
-    if cost >> COST_SOLDIERS and not can_pay_other(s, p, cost):
-        return 0
-    for i in range(4):
-        c[i] = (cost >> (3 * i)) & 7
-        lo[i] = c[i] - s.res[p][i]
-        if lo[i] < 0:
-            lo[i] = 0
-    n = hook_gen_pay(s, p, c, out)
-    if n >= 0:
-        return n
-    n = 0
-    for g0 in range(lo[0], c[0] + 1):
-        for g1 in range(lo[1], c[1] + 1):
-            for g2 in range(lo[2], c[2] + 1):
-                for g3 in range(lo[3], c[3] + 1):
-                    au = g0 + g1 + g2 + g3
-                    if au <= s.gold[p]:
-                        out[n] = mk(K_PAY, (c[0] - g0) | ((c[1] - g1) << 3) | ((c[2] - g2) << 6)
-                                    | ((c[3] - g3) << 9) | (au << 12))
-                        n += 1
-    return n
-
-cdef void apply_pay(State* s, int p, int spend) noexcept nogil:
-    cdef int i
-    for i in range(4):
-        s.res[p][i] -= (spend >> (3 * i)) & 7
-    s.gold[p] -= (spend >> 12) & 7
-    hook_paid(s, p, spend)
-
-cdef inline void push_pay(State* s, int p, int cP, int cB, int cL, int cG, int flags) noexcept nogil:
-    if flags & F_FREE:
-        return
-    if cP + cB + cL + cG == 0:
-        return
-    push(s, D_PAY, p, pack_cost(cP, cB, cL, cG), 0, 0, 0)
-
-# ----------------------------------------------------------------------------- dice
-# Dice are found through State.dice_at (a bit set of the dice in the bag, in each wheel
-# section and on the Seth board), never by scanning every die; every move of a die to or from those places goes
-# through move_die.
-cdef void rebuild_dice_index(State* s) noexcept nogil:
-    """Recompute dice_at from die_loc (after loading a state)."""
-    cdef int i, loc
-    memset(s.dice_at, 0, sizeof(s.dice_at))
-    for i in range(s.ndice if 0 <= s.ndice <= MAX_DICE else 0):
-        loc = s.die_loc[i]
-        if 0 <= loc <= DL_SETH:
-            s.dice_at[loc] |= (<uint32_t>1) << i
-
-cdef inline void move_die(State* s, int i, int loc) noexcept nogil:
-    """Die i goes to location loc (die_loc), keeping dice_at."""
-    cdef int old = s.die_loc[i]
-    if 0 <= old <= DL_SETH:
-        s.dice_at[old] &= ~((<uint32_t>1) << i)
-    if 0 <= loc <= DL_SETH:
-        s.dice_at[loc] |= (<uint32_t>1) << i
-    s.die_loc[i] = loc
-
-cdef void put_die(State* s, int section, int colour, int value) noexcept nogil:
-    """The first die of this colour in the bag goes to the section."""
-    cdef int i
-    cdef uint32_t m = s.dice_at[DL_BAG]
-    while m:
-        i = __builtin_ctz(m)
-        if s.die_colour[i] == colour:
-            move_die(s, i, section + 1)
-            s.die_value[i] = value
-            return
-        m &= m - 1
-
-cdef int find_die(State* s, int section, int colour, int value) noexcept nogil:
-    """The first die of this colour and value in the section, -1 if none (as put_die)."""
-    cdef int i
-    cdef uint32_t m = s.dice_at[section + 1]
-    while m:
-        i = __builtin_ctz(m)
-        if s.die_colour[i] == colour and s.die_value[i] == value:
-            return i
-        m &= m - 1
-    return -1
-
-# ----------------------------------------------------------------------------- feasibility
-cdef int statue_god_free(State* s, int god) noexcept nogil:
-    cdef int k
-    for k in range(statue_spaces(s)):
-        if s.statue_god[god][k] < 0:
-            return k
-    return -1
-
-cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
-    """Can seat p perform this God action with this value (costs, spaces, limits)?"""
-    cdef int free = flags & F_FREE
-    cdef int i, k, n, cost, tile
-    if god == 0:
-        if s.statues[p] >= N_STATUE:
-            return 0
-        cost = STATUE_COST[s.statues[p]]
-        if not free and not hook_can_pay_statue(s, p, cost):
-            return 0
-        if statue_god_free(s, s.horus_slot_god[value - 1]) >= 0:
-            return 1
-        for k in range(4):
-            if s.people[k] < 0:
-                return 1
-        return 0
-    elif god == 1:
-        if s.pillars[p] >= N_PILLAR:
-            return 0
-        tile = s.ra[RA_SLOT[value - 1]]
-        if tile == 0:
-            return 0
-        if not free and not hook_can_pay_pillar(s, p, PCOST[tile][0], PCOST[tile][1]):
-            return 0
-        for i in range(25):
-            if s.temple_tile[i] == 0:
-                return 1
-        return 0
-    elif god == 2:
-        if s.buildings[p] >= max_buildings(s, p):
-            return 0
-        # paying Bread gets no easier with a dearer space: the cheapest free space decides
-        cost = 99
-        for i in range(nbspaces(s)):
-            if s.bspace[i] < 0 and BS_COST[i] < cost:
-                cost = BS_COST[i]
-        if cost == 99:
-            return 0
-        return free or hook_can_pay_bread(s, p, cost)
-    elif god == 3:
-        return free or hook_can_pay_papyrus(s, p, 2, 3)
-    elif god == 4:
-        if s.happiness[p] < 1:
-            return 0
-        n = THOTH_N[value - 1]
-        if not free and not hook_can_pay_papyrus(s, p, THOTH_COST[value - 1], 4):
-            return 0
-        for k in range(4):
-            if thoth_access(s, p, k) and section_cards(s, k) >= n:
-                return 1
-        return 0
-    elif god == 5:
-        if s.buildings[p] >= max_buildings(s, p):
-            return 0
-        if not (flags & F_NOHAP) and s.happiness[p] < 1:
-            return 0
-        for i in range(4):
-            if s.osiris[value - 1][i] < 0 and osiris_allowed(i, flags):
-                return 1
-        return 0
-    return 0
-
-
-cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
-    if flags & F_ONLY_LG:
-        return d >= 2
-    if flags & F_ONLY_PB:
-        return d < 2
-    return 1
-
-cdef inline int thoth_access(State* s, int p, int sec) noexcept nogil:
-    return s.market_open[sec] and s.happiness[p] >= THOTH_ACC[sec]
-
-cdef int section_cards(State* s, int sec) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(SEC_FIRST[sec], SEC_FIRST[sec] + SEC_N[sec]):
-        if s.market[i] >= 0:
-            n += 1
-    return n
-
-cdef int value_range(State* s, int p, int colour, int v, int* lo, int* hi) noexcept nogil:
-    """Values a die of this colour reaches with the Scribes (and card effects) of seat p."""
-    cdef int k = hook_scribe_budget(s, p)
-    lo[0] = v - SCRIBE_STEP * k
-    hi[0] = v + SCRIBE_STEP * k
-    if lo[0] < DIE_MIN[colour]:
-        lo[0] = DIE_MIN[colour]
-    if hi[0] > DIE_MAX[colour]:
-        hi[0] = DIE_MAX[colour]
-    return 0
-
-cdef struct GodMemo:
-    int known[6]      # bit v: can_god_die(s, p, god, v, 0) is computed ...
-    int ok[6]         # ... and true
-
-cdef inline int can_god_die_memo(State* s, int p, int god, int v, GodMemo* m) noexcept nogil:
-    """``can_god_die(s, p, god, v, 0)``, remembered while one list of legal actions is built
-    (the state does not change meanwhile; Hathor's and Bastet's do not depend on the value)."""
-    cdef int bit = 2 if (god == 2 or god == 3) else (1 << v)
-    if not (m.known[god] & bit):
-        m.known[god] |= bit
-        if can_god_die(s, p, god, v, 0):
-            m.ok[god] |= bit
-    return m.ok[god] & bit
-
-cdef int die_usable(State* s, int p, int section, int colour, int value, int anubis, GodMemo* m) noexcept nogil:
-    cdef int lo, hi, v
-    if anubis or DIE_PROD[colour] >= 0:
-        return 1
-    value_range(s, p, colour, value, &lo, &hi)
-    for v in range(lo, hi + 1):
-        if can_god_die_memo(s, p, section, v, m):
-            return 1
-    return 0
-
-include "_rules.pxi"
-include "_bot.pxi"
 include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth-rules-digest.md)
+include "seth/board.pxi"  # Time of Seth: setup of the Seth board, its dice, the Conquest stack, the refill
+include "seth/dice.pxi"   # Time of Seth: the red, blue and green dice
+include "seth/action.pxi" # Time of Seth: the Seth God Action, its dice, regions and Conquest tiles
 _load_seth_tables()
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
@@ -746,6 +464,8 @@ STEP_TYPES = {
     "CH_BOTDESTINY": CH_BOTDESTINY,
     "CH_PICKSTART": CH_PICKSTART,
     "CH_PYRAMID": CH_PYRAMID,
+    "CH_SETH_ROLL": CH_SETH_ROLL,
+    "CH_CONQUEST": CH_CONQUEST,
     "CH_LAST": CH_LAST,
     "D_KEEP": D_KEEP,
     "D_DRAFT": D_DRAFT,
@@ -767,6 +487,7 @@ STEP_TYPES = {
     "D_DECREES": D_DECREES,
     "D_EXTRA": D_EXTRA,
     "D_BLESS": D_BLESS,
+    "D_CONQUEST": D_CONQUEST,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -802,6 +523,7 @@ STEP_TYPES = {
     "A_GOD": A_GOD,
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
+    "A_SETH_RES": A_SETH_RES,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -838,6 +560,8 @@ ACTION_KINDS = {
     "K_BOTDESTINY": K_BOTDESTINY,
     "K_PYRAMID": K_PYRAMID,
     "K_PRODUCE": K_PRODUCE,
+    "K_CONQUEST": K_CONQUEST,
+    "K_CQSPACE": K_CQSPACE,
 }
 GAIN_ITEMS = {
     "G_P": G_P,

@@ -1,4 +1,4 @@
-# Included from _core.pyx (after _bot.pxi): the encodings for learning and game-theory users.
+# Included from _core.pyx (after the rules): the encodings for learning and game-theory users.
 #
 # 1. The dense action index: a bijection between every action the rules core produces and
 #    [0, N) (player decisions) or [0, NC) (chance outcomes). It is built from ONE table,
@@ -45,7 +45,7 @@ def _enc_pay_max():
     d = _data
     costs = [max(d.STATUE_COSTS), max(a + b for a, b in d.PILLAR_COSTS),
              max(b[3] for b in d.BUILDING_SPACES), max(d.THOTH_PAPYRUS_FOR_VALUE),
-             3]     # Horus: 2 or 3 Papyrus (hook_papyrus_cost in _rules.pxi)
+             3]     # Horus: 2 or 3 Papyrus (hook_papyrus_cost in effects/hooks.pxi)
     return max(costs)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from . import _core, data
 from .notation import BOT_TILE_NAMES, BUILD_NAMES, card_name
 
-# codes of the "what" field (BA_* in _bot.pxi)
+# codes of the "what" field (BA_* in solo/botankhamun.pxi)
 NONE, STATUE_GOD, STATUE_PEOPLE, HORUS_VP, PILLAR, TEMPLE_BUILDING, BASTET, CARDS, OSIRIS, NO_DIE = range(10)
 ROW_NAMES = ("base row", "second row", "third row", "top")
 ORDINALS = ("1st", "2nd", "3rd", "4th")

@@ -588,6 +588,82 @@ def _check_bot_log(blog: list[int], L: dict[str, Any]) -> None:
 
 
 # ----------------------------------------------------------------------------- the task stack
+# Where each step type's rules live: (file of the compiled rules, its function). A decision D_X has
+# its legal moves gen_x and its apply do_x side by side in that file (gen_legal / do_decision in
+# flow/engine.pxi only dispatch); an automatic step A_X has run_x or the named function; chance
+# steps are listed and applied in flow/chance.pxi (Botankhamun's in solo/botankhamun.pxi). The
+# checks of a step's seat and arguments are its row of _arg_specs below, kept in Python next to the
+# rest of the loading checks; tests/test_single_source.py checks that both tables name every step.
+STEP_FILES: dict[str, tuple[str, str]] = {
+    "CH_WHEEL": ("flow/chance.pxi", "do_chance"),
+    "CH_HORUS": ("flow/chance.pxi", "do_chance"),
+    "CH_DIE": ("flow/chance.pxi", "do_chance"),
+    "CH_SETH_ROLL": ("seth/board.pxi", "seth_do_chance"),
+    "CH_CONQUEST": ("seth/board.pxi", "seth_do_chance"),
+    "D_CONQUEST": ("seth/action.pxi", "do_conquest"),
+    "A_SETH_RES": ("seth/action.pxi", "seth_resolve"),
+    "CH_PILLAR": ("flow/chance.pxi", "do_chance"),
+    "CH_CARD": ("flow/chance.pxi", "do_chance"),
+    "CH_REVEAL": ("flow/chance.pxi", "do_chance"),
+    "CH_FIRST": ("flow/chance.pxi", "do_chance"),
+    "CH_PICKSTART": ("flow/chance.pxi", "do_chance"),
+    "CH_BOTDESTINY": ("flow/chance.pxi", "do_chance"),
+    "CH_DEBEN": ("solo/botankhamun.pxi", "bot_chance"),
+    "CH_TIE": ("solo/botankhamun.pxi", "bot_chance"),
+    "CH_PYRAMID": ("solo/botankhamun.pxi", "bot_chance"),
+    "D_KEEP": ("flow/cards.pxi", "do_keep"),
+    "D_DRAFT": ("flow/setup.pxi", "do_draft"),
+    "D_DESTINY": ("effects/destiny.pxi", "do_destiny"),
+    "D_GAIN": ("flow/gains.pxi", "do_gain"),
+    "D_TAKE": ("gods/dice.pxi", "do_take"),
+    "D_ADJUST": ("gods/dice.pxi", "do_adjust"),
+    "D_ACTION": ("flow/turn.pxi", "do_action"),
+    "D_HORUS": ("gods/horus.pxi", "do_horus"),
+    "D_RA_SPACE": ("gods/ra.pxi", "do_ra_space"),
+    "D_RA_ROT": ("gods/ra.pxi", "do_ra_rot"),
+    "D_HATHOR": ("gods/hathor.pxi", "do_hathor"),
+    "D_OSIRIS": ("gods/osiris.pxi", "do_osiris"),
+    "D_THOTH_REFRESH": ("gods/thoth.pxi", "do_thoth_refresh"),
+    "D_THOTH_CARD": ("gods/thoth.pxi", "do_thoth_card"),
+    "D_PAY": ("flow/pay.pxi", "do_pay"),
+    "D_FAITH": ("flow/maat.pxi", "do_faith"),
+    "D_BREAD": ("flow/scoring.pxi", "do_bread"),
+    "D_DECREES": ("effects/decrees.pxi", "score_decree_set"),
+    "D_EXTRA": ("flow/turn.pxi", "do_extra"),
+    "D_BLESS": ("effects/blessings.pxi", "do_bless"),
+    "A_NEXT_TURN": ("flow/turn.pxi", "run_next_turn"),
+    "A_TURN": ("flow/turn.pxi", "run_turn"),
+    "A_PLACE_DIE": ("gods/dice.pxi", "place_die"),
+    "A_END_TURN": ("flow/turn.pxi", "run_end_turn"),
+    "A_GOD": ("flow/turn.pxi", "start_god"),
+    "A_HORUS_RES": ("gods/horus.pxi", "resolve_horus"),
+    "A_RA_RES": ("gods/ra.pxi", "resolve_ra"),
+    "A_RA_SLIDE": ("gods/ra.pxi", "ra_slide"),
+    "A_HATHOR_RES": ("gods/hathor.pxi", "resolve_hathor"),
+    "A_BASTET_RES": ("gods/bastet.pxi", "resolve_bastet"),
+    "A_OSIRIS_RES": ("gods/osiris.pxi", "resolve_osiris"),
+    "A_PRODUCE": ("gods/produce.pxi", "resolve_produce"),
+    "A_THOTH_DISCARD": ("gods/thoth.pxi", "run_thoth_discard"),
+    "A_MARKET_OPEN": ("flow/cards.pxi", "run_market_open"),
+    "A_BONUS": ("gods/horus.pxi", "run_bonus"),
+    "A_ROTATION": ("flow/rotation.pxi", "run_rotation"),
+    "A_REFILL": ("flow/rotation.pxi", "run_refill"),
+    "A_MAAT": ("flow/maat.pxi", "maat_start"),
+    "A_MAAT_ORDER": ("flow/maat.pxi", "maat_order"),
+    "A_SCORING": ("flow/scoring.pxi", "scoring"),
+    "A_MAAT_END": ("flow/maat.pxi", "maat_end"),
+    "A_DESTINY_ROUND": ("effects/destiny.pxi", "run_destiny_round"),
+    "A_REWARDS": ("effects/destiny.pxi", "push_rewards"),
+    "A_FINAL": ("flow/final.pxi", "final_scoring"),
+    "A_WINNER": ("flow/final.pxi", "finish"),
+    "A_SETUP": ("flow/setup.pxi", "setup_phase"),
+    "A_INIT_ORDER": ("flow/setup.pxi", "init_order"),
+    "A_BOT_TAKE": ("solo/botankhamun.pxi", "bot_take"),
+    "A_BOT_ACT": ("solo/actions.pxi", "bot_act"),
+    "A_BOT_DONE": ("solo/actions.pxi", "bot_done"),
+}
+
+
 def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple]:
     """Per step type: (seat rule, a, b, c, d) where a seat rule is 'none' (-1), 'seat',
     'bot' or 'human', and each argument is (lo, hi) or a callable check."""
@@ -607,7 +683,11 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     return {
         "CH_WHEEL": ("none", z, z, z, z),
         "CH_HORUS": ("none", (0, L["n_horus_slots"] - 1), z, z, z),
-        "CH_DIE": ("none", god, z, z, z),
+        "CH_DIE": ("none", god, (0, 1), z, z),   # b 1: a draw that may refill the Seth board
+        "CH_SETH_ROLL": ("none", z, z, z, z),
+        "CH_CONQUEST": ("none", z, z, z, z),
+        "D_CONQUEST": ("human", z, z, z, z),
+        "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, z, z),
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
         "CH_REVEAL": ("none", z, z, z, z),

@@ -1213,8 +1213,8 @@ def test_cards_table_complete():
     import pathlib
     import re
     root = pathlib.Path(__file__).resolve().parent.parent
-    src = "".join((root / "tekhenu_engine" / n).read_text() for n in ("_cards.pxi", "_rules.pxi", "_core.pyx",
-                                                                      "_effects.pxi"))
+    pkg = root / "tekhenu_engine"
+    src = "".join(f.read_text() for f in [pkg / "_core.pyx"] + sorted(pkg.glob("*/*.pxi")))
     rows = [l for l in (root / "docs" / "cards.md").read_text().splitlines() if re.match(r"\| [BTPSAD]\d\d ", l)]
     want = ([f"B{k:02d}" for k in range(1, 25)] + [f"T{k:02d}" for k in range(1, 25)]
             + [f"P{k:02d}" for k in range(1, 22)] + [f"S{k:02d}" for k in range(1, 13)]

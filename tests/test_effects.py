@@ -210,7 +210,7 @@ def test_starting_and_destiny_rows(card, gain):
                                         ("destiny", "A03")])
 def test_non_gain_sources_have_no_row(event, card):
     """P04 (edges), P10 (an action), P19 (the covered space), S01 (an action), S04 and A03 (a
-    choice) depend on the board or ask the seat: they stay hooks in _rules.pxi."""
+    choice) depend on the board or ask the seat: they stay hooks in the rules (effects/pillars.pxi)."""
     assert not [t for t in data.TRIGGERS if t[0] == card]
     g = GameState.new(2, seed=5)
     g.resolve_chance()

@@ -12,18 +12,28 @@ cdef enum:
     TF_EFFECT_SHIFT = 16      # turn_flags bits 16..31: once-per-turn effects already used
 
 cdef int NEFFECTS = 0
-cdef int EFFECT_EVENT[64]
-cdef int EFFECT_CARD[64]       # card id whose holder has the effect (source events: the source)
-cdef int EFFECT_GOD[64]        # subject of the event: god, Resource or purity (-1: any)
-cdef int EFFECT_VALUE[64]      # die value (0: any)
-cdef int EFFECT_USES_DIE[64]   # the action must use the turn's die
-cdef int EFFECT_ONCE[64]       # bit of turn_flags (0: no limit)
-cdef int EFFECT_NREW[64]
-cdef int EFFECT_REW_KIND[64][4]
-cdef int EFFECT_REW_N[64][4]
-cdef int EVENT_FIRST[NEVENTS]  # rows of an event: EVENT_FIRST[e] .. EVENT_FIRST[e] + EVENT_N[e]
-cdef int EVENT_N[NEVENTS]
 
+cdef int EFFECT_EVENT[64]
+
+cdef int EFFECT_CARD[64]       # card id whose holder has the effect (source events: the source)
+
+cdef int EFFECT_GOD[64]        # subject of the event: god, Resource or purity (-1: any)
+
+cdef int EFFECT_VALUE[64]      # die value (0: any)
+
+cdef int EFFECT_USES_DIE[64]   # the action must use the turn's die
+
+cdef int EFFECT_ONCE[64]       # bit of turn_flags (0: no limit)
+
+cdef int EFFECT_NREW[64]
+
+cdef int EFFECT_REW_KIND[64][4]
+
+cdef int EFFECT_REW_N[64][4]
+
+cdef int EVENT_FIRST[NEVENTS]  # rows of an event: EVENT_FIRST[e] .. EVENT_FIRST[e] + EVENT_N[e]
+
+cdef int EVENT_N[NEVENTS]
 
 def _source_id(str event, str name):
     """The number the core stores for the source of a source-event row (data.SOURCE_EVENTS)."""
@@ -31,7 +41,6 @@ def _source_id(str event, str name):
     if name[:1] != letter or not name[1:].isdigit():
         raise ImportError(f"data.TRIGGERS: {name!r} is not a {letter} card")
     return first + int(name[1:]) - 1
-
 
 def _load_effects():
     """Copy data.TRIGGERS into the effect tables, grouped by event in data order."""
@@ -66,7 +75,6 @@ def _load_effects():
         EVENT_N[e] = k - EVENT_FIRST[e]
     NEFFECTS = k
 
-
 def _effects():
     """The effect table as Python rows (for tests): (event, card id, god, value, uses die,
     once bit, rewards)."""
@@ -74,9 +82,7 @@ def _effects():
              EFFECT_ONCE[k], [(EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j]) for j in range(EFFECT_NREW[k])])
             for k in range(NEFFECTS)]
 
-
 _load_effects()
-
 
 cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
     """One reward of an effect row: REWARD_KINDS (0-6), 7 Population, 8 VP, 9 Happiness."""
@@ -85,12 +91,11 @@ cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
     else:
         gain_reward(s, p, kind, n)
 
-
 cdef void fire(State* s, int p, int event, int god, int value, int flags) noexcept nogil:
     """Fire a held-card event for seat p: every active effect row of the event whose conditions
     hold gives its rewards, in table order (see data.TRIGGERS). `god` is the event's subject."""
     cdef int k, j
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     for k in range(EVENT_FIRST[event], EVENT_FIRST[event] + EVENT_N[event]):
         if s.card_loc[EFFECT_CARD[k]] != CL_HAND + p:
@@ -107,7 +112,6 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
             s.turn_flags[p] |= EFFECT_ONCE[k]
         for j in range(EFFECT_NREW[k]):
             effect_reward(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j])
-
 
 cdef int fire_source(State* s, int p, int event, int source) noexcept nogil:
     """Fire a source event for seat p: the rows of that tile or card (a Pillar tile, a Starting

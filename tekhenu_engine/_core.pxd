@@ -85,6 +85,7 @@ cdef enum:
     D_EXTRA = 38
     D_BLESS = 39
     D_CONQUEST = 40     # Time of Seth: the Temple space of the face-up Conquest tile (seth/action.pxi)
+    D_SETH_AS = 41      # Time of Seth: an Anubis die counts as red or blue (seth/dice.pxi)
     D_LAST = 59
     A_NEXT_TURN = 60
     A_TURN = 61
@@ -160,6 +161,7 @@ cdef enum:
     K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
     K_CONQUEST = 35   # chance: Conquest tile 0..11 turned face up
     K_CQSPACE = 36    # Temple space 0..24 of the face-up Conquest tile
+    K_AS = 37         # an Anubis die counts as 1 red (Soldiers) / 2 blue (Priests)
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce

@@ -412,6 +412,7 @@ include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth
 include "seth/board.pxi"  # Time of Seth: setup of the Seth board, its dice, the Conquest stack, the refill
 include "seth/dice.pxi"   # Time of Seth: the red, blue and green dice
 include "seth/action.pxi" # Time of Seth: the Seth God Action, its dice, regions and Conquest tiles
+include "seth/conquest.pxi"  # Time of Seth: Conquest tiles under Ra's Pillars and in Hathor's lines
 _load_seth_tables()
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
@@ -488,6 +489,7 @@ STEP_TYPES = {
     "D_EXTRA": D_EXTRA,
     "D_BLESS": D_BLESS,
     "D_CONQUEST": D_CONQUEST,
+    "D_SETH_AS": D_SETH_AS,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -562,6 +564,7 @@ ACTION_KINDS = {
     "K_PRODUCE": K_PRODUCE,
     "K_CONQUEST": K_CONQUEST,
     "K_CQSPACE": K_CQSPACE,
+    "K_AS": K_AS,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -1415,11 +1418,13 @@ cdef int decision_visible(State* s, int seat) noexcept nogil:
     return 1
 
 
-def random_playouts(int players, int games, seed=0, int difficulty=0):
+def random_playouts(int players, int games, seed=0, int difficulty=0, bint seth=False):
     """Play `games` random games to the end in compiled code; returns (games, decisions).
 
-    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games.
+    difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games; seth plays
+    with the Time of Seth option (2-4 players).
     """
+    cdef int opts = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL | (OPT_SETH if seth else 0)
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n
@@ -1427,7 +1432,7 @@ def random_playouts(int players, int games, seed=0, int difficulty=0):
     cdef int32_t buf[512]
     with nogil:
         for g in range(games):
-            init_state(&s, players, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL, difficulty, rng_next(&r))
+            init_state(&s, players, opts, difficulty, rng_next(&r))
             n = -1 if s.tasks[s.ntasks - 1].type <= CH_LAST else gen_legal(&s, buf)
             while n != 0:
                 if n < 0:

@@ -53,8 +53,10 @@ DIE_LOC = {"bag": int(DieLoc.BAG), "wheel": on_wheel(0), "seth": int(DieLoc.SETH
            "box": int(DieLoc.BOX)}
 
 
-# Time of Seth: Conquest tiles by index (data.CONQUEST_TILES: CQ01-CQ12)
+# Time of Seth: Conquest tiles by index (data.CONQUEST_TILES: CQ01-CQ12); the colour an Anubis die
+# counts as (K_AS 1 red, 2 blue: the die letters)
 CONQUEST_IDS = tuple(t["id"] for t in data.CONQUEST_TILES)
+AS_NAMES = ("", data.DIE_LETTERS[5], data.DIE_LETTERS[6])
 
 
 def card_name(c: int) -> str:
@@ -184,6 +186,8 @@ def format_action(a: int) -> str:
         return f"conquest:{CONQUEST_IDS[x]}"
     if kind == K.CQSPACE:       # Time of Seth: the Temple space of the face-up Conquest tile
         return f"conquest:r{x // 5 + 1}c{x % 5 + 1}"
+    if kind == K.AS:            # Time of Seth: an Anubis die counts as red or blue
+        return f"as:{AS_NAMES[x]}"
     raise ValueError(f"cannot format {a}")
 
 
@@ -224,6 +228,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         return 0
     if kind == K.CONQUEST:
         return CONQUEST_IDS.index(arg)
+    if kind == K.AS:
+        return AS_NAMES.index(arg) if arg in AS_NAMES[1:] else _fail(arg)
     if kind == K.CQSPACE:
         m = re.fullmatch(r"r([1-5])c([1-5])", arg)
         return (int(m.group(1)) - 1) * 5 + int(m.group(2)) - 1 if m else _fail(arg)
@@ -492,6 +498,9 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "roll":
         where = " onto the Seth board" if state.step().name == "CH_SETH_ROLL" else ""
         return f"A {data.DIE_COLOURS[x // 6]} die is rolled{where}: {x % 6 + 1}"
+    if verb == "as":
+        what = "Soldiers" if x == 1 else "Priests"
+        return f"The Anubis die counts as {'red' if x == 1 else 'blue'}: gain {what} equal to its value"
     if verb == "conquest" and state.step().name == "D_CONQUEST":
         return f"Put the face-up Conquest tile on Temple space row {x // 5 + 1}, column {x % 5 + 1}"
     if verb == "conquest":
@@ -523,6 +532,9 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "destiny":
         return f"Take Destiny card A{x + 1:02d}: {_brief_text(f'A{x + 1:02d}')}"
     if verb == "gain":
+        times = state.step().d if state.step().name == "D_GAIN" else 0
+        if times > 1 and x < 4:         # Time of Seth, CQ05: "3 identical resources"
+            return f"Gain {times} {data.RESOURCES[x]}"
         return f"Gain {_GAIN_TEXT[x]}" if x < len(_GAIN_TEXT) else "Gain nothing"
     if verb == "take":
         sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF

@@ -250,3 +250,56 @@ def test_blood_is_permanent_taint_at_maat():
         if after["maat_count"] > before["maat_count"]:
             seen_maat = True
     assert seen_maat
+
+
+# ============================================================================ perft
+# Reference counts of action sequences from one Time of Seth position (the first turn of a 3-player
+# game, seed 1, with one gray 3 on the Seth board and 6 Soldiers), recorded when the Seth action was
+# implemented; the compiled protocol perft and the plain-Python reference must both give them.
+SETH_PERFT_REF = {1: 3, 2: 7, 3: 49, 4: 447}
+
+
+def test_perft_with_the_option_on():
+    """Issue 11: "perft references with the option on"."""
+    from reference import perft
+    from tekhenu_engine.protocol import perft as fast
+    g, p = seth_turn(board=(3,), soldiers=6)
+    assert "take:Se:g3" in legal(g)
+    for depth, want in SETH_PERFT_REF.items():
+        assert fast(g, depth) == perft(g, depth) == want
+
+
+# ============================================================================ Anubis
+def test_an_anubis_god_action_asks_red_or_blue():
+    """manual Anubis Changes: "When using an Anubis Action to perform a God Action immediately choose
+    which color the die should represent (red or blue) and gain the corresponding Soldiers or
+    Priests, equal to the die value." """
+    g, p = seth_turn(board=(3,), soldiers=0, scribes=2, res=[0, 0, 3, 3])
+    g = set_dice(g, [("Ra", "k", 4)] + SPARE)
+    play(g, "anubis:Ra:k4")
+    while step_name(g) == "D_ADJUST":
+        play(g, "value:4")
+    play(g, "act:Ra")
+    assert step_name(g) == "D_SETH_AS" and legal(g) == ["as:r", "as:u"]
+    play(g, "as:u")
+    assert g.to_dict()["priests"][p] == 4
+    assert step_name(g) == "D_RA_SPACE"
+
+
+def test_anubis_performs_seth_and_may_spend_the_soldiers_just_gained():
+    """manual: "The Anubis Action may be used to perform a Seth God Action. If you choose to treat the
+    die as red, you may even spend the Soldiers you just gained. Even though the die is placed below
+    your scales, you must still place a Blood token"; game help "Anubis can take a Seth-board die,
+    for any action, and can perform Seth"."""
+    g, p = seth_turn(board=(2,), soldiers=2, scribes=2)
+    assert "take:Se:g2" not in legal(g) and "anubis:Se:g2" in legal(g)
+    play(g, "anubis:Se:g2")
+    while step_name(g) == "D_ADJUST":
+        play(g, "value:2")
+    assert "act:Se" in legal(g)
+    play(g, "act:Se")                    # as:u would leave 2 Soldiers for a cost of 4: as:r is forced
+    d = g.to_dict()
+    assert d["seth_build"][2] == p and d["soldiers"][p] == 0 and d["blood"][p] == 1
+    assert d["gold"][p] == 1             # Punt
+    dice = [(d["die_loc"][i], d["die_colour"][i]) for i in range(d["ndice"])]
+    assert (30 + p, GRAY) in dice        # below the scales (DL_ANUBIS)

@@ -48,6 +48,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_bless(s, t, out)
     elif t.type == D_CONQUEST:
         return gen_conquest(s, t, out)      # Time of Seth (seth/action.pxi)
+    elif t.type == D_SETH_AS:
+        return gen_seth_as(s, t, out)       # Time of Seth (seth/dice.pxi)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -94,6 +96,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_bless(s, t, a)
     elif t.type == D_CONQUEST:
         do_conquest(s, t, a)
+    elif t.type == D_SETH_AS:
+        do_seth_as(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""

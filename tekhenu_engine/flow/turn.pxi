@@ -109,7 +109,7 @@ cdef int gen_action(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_ACTION: the God action of the die's section, Produce, an Anubis die's choice, card extras."""
     cdef int p = t.p, n = 0, g, r
     if s.cur_anubis:
-        for g in range(6):
+        for g in range(NGOD_ACTIONS if seth_on(s) else 6):     # Time of Seth: Anubis may perform Seth
             if can_god_die(s, p, g, s.cur_value, 0):
                 out[n] = mk(K_ACT, g)
                 n += 1
@@ -157,6 +157,8 @@ cdef void do_action(State* s, Task t, int32_t a) noexcept nogil:
     hook_before_action(s, p, i)
     push_action(s, p, i, s.cur_value, s.cur_colour, 0)
     hook_after_action(s, p, i)
+    if seth_on(s):
+        seth_anubis_action(s, p, i)     # Time of Seth: an Anubis die's colour first (seth/dice.pxi)
 
 cdef void do_extra(State* s, Task t, int32_t a) noexcept nogil:
     """D_EXTRA: start the extra action (or pass)."""

@@ -101,17 +101,21 @@ cdef int seth_can_act(State* s, int p, int value, int flags) noexcept nogil:
         return 0
     if s.buildings[p] >= max_buildings(s, p) or seth_space(s, r, p) < 0:
         return 0
+    if s.cur_anubis and uses_die(flags):      # the Anubis die may count as red: its Soldiers pay too
+        return seth_anubis_soldiers(s, p, value) >= seth_soldier_cost(s, r, p)
     return s.soldiers[p] >= seth_soldier_cost(s, r, p)
 
 
 cdef int seth_gen_take(State* s, int p, int32_t* out) noexcept nogil:
     """D_TAKE: the Seth board's dice (manual "select one (gray) die from the Seth board instead of
     taking a die from around the Obelisk Wheel. You may use Scribes to change the die value as
-    usual"): one take per colour and value that some reachable value can use for a Seth action.
-    Taking one with Anubis is not offered (not implemented yet)."""
+    usual"): one take per colour and value that some reachable value can use for a Seth action;
+    and with Anubis (game help "Anubis can take a Seth-board die, for any action, and can perform
+    Seth"), like an Anubis die of the wheel (any action, Produce always possible)."""
     cdef int i, n = 0, v, lo, hi, key
     cdef uint64_t seen = 0
     cdef uint32_t m = s.dice_at[DL_SETH]
+    cdef int can_anubis = hook_can_anubis(s, p) != 0
     while m:
         i = __builtin_ctz(m)
         m &= m - 1
@@ -121,11 +125,23 @@ cdef int seth_gen_take(State* s, int p, int32_t* out) noexcept nogil:
         seen |= (<uint64_t>1) << key
         value_range(s, p, s.die_colour[i], s.die_value[i], &lo, &hi)
         for v in range(lo, hi + 1):
-            if can_god_die(s, p, ACT_SETH, v, 0):
+            if seth_take_ok(s, p, v):
                 out[n] = mk(K_TAKE, (ACT_SETH << 8) | (s.die_colour[i] << 4) | s.die_value[i])
                 n += 1
                 break
+        if can_anubis and DIE_ANUBIS_OK[s.die_colour[i]]:
+            out[n] = mk(K_TAKE, (ACT_SETH << 8) | (s.die_colour[i] << 4) | s.die_value[i] | 0x8000)
+            n += 1
     return n
+
+
+cdef int seth_take_ok(State* s, int p, int v) noexcept nogil:
+    """A Seth-board die of value v (after Scribes) can be used for a Seth action now (not with
+    Anubis: the die in hand is not counted yet)."""
+    cdef int r = v - 1
+    if r < 0 or r >= N_SETH_REGIONS or s.buildings[p] >= max_buildings(s, p) or seth_space(s, r, p) < 0:
+        return 0
+    return s.soldiers[p] >= seth_soldier_cost(s, r, p)
 
 
 cdef void seth_start(State* s, int p, int value, int flags) noexcept nogil:

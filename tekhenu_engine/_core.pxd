@@ -371,8 +371,8 @@ cdef struct State:
     unsigned int dice_at[8]
     # Time of Seth (format 3; seth/state.pxi). With the option off: every owner -1, every tile
     # and card in the box, and nothing else of the expansion in use. Soldiers, Priests and
-    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; the three
-    # Decrees dealt at setup lie in the hand (CL_HAND + seat) until the keep at its end.
+    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; where the
+    # three Decrees dealt at setup wait until the keep at its end is seth/setup.pxi's (a card place).
     int seth_build[12]      # Building spaces of the Seth board, region * 2 + space: owner seat, -1 empty
     int seth_people[2]      # Statue for the people under the left / right column: owner seat, -1 empty
     int seth_god[3]         # Statues in honour of Seth, spaces 0-2 (1/2/3 used at 2/3/4 players): owner seat, -1 empty

@@ -671,6 +671,8 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     codes = L["codes"]
     v = (L["die_min"], L["die_max"])
     god = (0, L["n_gods"] - 1)
+    # Time of Seth: the Seth God Action is god SETH_GOD_INDEX (6) of A_GOD
+    seth_god = (0, D.SETH_GOD_INDEX if d.get("options", 0) & codes["options"]["seth"] else L["n_gods"] - 1)
     flags = sum(codes["god_flags"].values())
     fl = (0, flags)
     sec = (0, L["n_sections"] - 1)
@@ -747,7 +749,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_BOT_TAKE": ("bot", z, z, z, z),
         "A_BOT_ACT": ("bot", z, z, z, z),
         "A_WINNER": ("none", z, z, z, z),
-        "A_GOD": ("seat", god, v, fl, z),
+        "A_GOD": ("seat", seth_god, v, fl, z),
         "A_MARKET_OPEN": ("none", (2, L["n_sections"] - 1), z, z, z),
         "A_BOT_DONE": ("bot", z, z, z, z),
     }

@@ -303,3 +303,18 @@ def test_anubis_performs_seth_and_may_spend_the_soldiers_just_gained():
     assert d["gold"][p] == 1             # Punt
     dice = [(d["die_loc"][i], d["die_colour"][i]) for i in range(d["ndice"])]
     assert (30 + p, GRAY) in dice        # below the scales (DL_ANUBIS)
+
+
+def test_a_state_inside_an_anubis_seth_action_reloads():
+    """A position with the Seth action pending (A_GOD of god 6 below the colour choice) is a valid
+    state: the search loads such observations (tekhenu match --seth found it)."""
+    g, p = seth_turn(board=(2,), soldiers=4, scribes=2)
+    play(g, "anubis:Se:g2")
+    while step_name(g) == "D_ADJUST":
+        play(g, "value:2")
+    play(g, "act:Se")
+    assert step_name(g) == "D_SETH_AS"
+    for h in (GameState.from_string(g.to_string()), GameState.from_json(g.to_json())):
+        assert h == g
+    obs = g.observation(p)
+    assert GameState.from_string(obs.to_string()) == obs

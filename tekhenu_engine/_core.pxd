@@ -62,6 +62,8 @@ cdef enum:
     CH_BOTDESTINY = 10
     CH_PICKSTART = 11
     CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
+    CH_SETH_ROLL = 13   # Time of Seth: a gray die from the bag rolled onto the Seth board (seth/board.pxi)
+    CH_CONQUEST = 14    # Time of Seth: the next Conquest tile turned face up (seth/board.pxi)
     CH_LAST = 19
     D_KEEP = 20
     D_DRAFT = 21
@@ -85,6 +87,8 @@ cdef enum:
     D_BLESS = 39
     D_VZ_DISCARD = 50   # Vizier's Challenge (flow/vizier.pxi): the first player's Destiny discard
     D_VZ_PLACE = 51     # ... and where the first player moves the Vizier
+    D_CONQUEST = 40     # Time of Seth: the Temple space of the face-up Conquest tile (seth/action.pxi)
+    D_SETH_AS = 41      # Time of Seth: an Anubis die counts as red or blue (seth/dice.pxi)
     D_LAST = 59
     A_NEXT_TURN = 60
     A_TURN = 61
@@ -120,6 +124,7 @@ cdef enum:
     A_GOD = 91
     A_MARKET_OPEN = 92
     A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (solo/)
+    A_SETH_RES = 94     # Time of Seth: the Seth God Action after its Soldiers are paid (seth/action.pxi)
 
 cdef enum:
     # action kinds (high byte of an action)
@@ -159,6 +164,9 @@ cdef enum:
     K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
     K_VZ_DISCARD = 40 # Vizier's Challenge: the Destiny card 0..3 the first player discards
     K_VIZIER = 41     # Vizier's Challenge: the God action area 0..6 (6 the Seth board) it moves to
+    K_CONQUEST = 35   # chance: Conquest tile 0..11 turned face up
+    K_CQSPACE = 36    # Temple space 0..24 of the face-up Conquest tile
+    K_AS = 37         # an Anubis die counts as 1 red (Soldiers) / 2 blue (Priests)
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
@@ -198,10 +206,12 @@ cdef enum:
     EV_BLESSING_DISCARDED = 4
     EV_MAAT_FAITH = 5
     EV_MAAT_ORDER = 6
-    EV_PILLAR = 7              # source events (data.SOURCE_EVENTS)
-    EV_STARTING_CARD = 8
-    EV_DESTINY = 9
-    NEVENTS = 10
+    EV_SETH_ACTION = 7         # Time of Seth (seth/action.pxi)
+    EV_SETH_BUILDING = 8
+    EV_PILLAR = 9              # source events (data.SOURCE_EVENTS)
+    EV_STARTING_CARD = 10
+    EV_DESTINY = 11
+    NEVENTS = 12
     MAX_EFFECTS = 64
     MAX_EFFECT_REWARDS = 4
 
@@ -377,8 +387,8 @@ cdef struct State:
     unsigned int dice_at[8]
     # Time of Seth (format 3; seth/state.pxi). With the option off: every owner -1, every tile
     # and card in the box, and nothing else of the expansion in use. Soldiers, Priests and
-    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; the three
-    # Decrees dealt at setup lie in the hand (CL_HAND + seat) until the keep at its end.
+    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; where the
+    # three Decrees dealt at setup wait until the keep at its end is seth/setup.pxi's (a card place).
     int seth_build[12]      # Building spaces of the Seth board, region * 2 + space: owner seat, -1 empty
     int seth_people[2]      # Statue for the people under the left / right column: owner seat, -1 empty
     int seth_god[3]         # Statues in honour of Seth, spaces 0-2 (1/2/3 used at 2/3/4 players): owner seat, -1 empty

@@ -437,6 +437,10 @@ include "solo/actions.pxi"
 include "solo/hooks.pxi"
 
 include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth-rules-digest.md)
+include "seth/board.pxi"  # Time of Seth: setup of the Seth board, its dice, the Conquest stack, the refill
+include "seth/dice.pxi"   # Time of Seth: the red, blue and green dice
+include "seth/action.pxi" # Time of Seth: the Seth God Action, its dice, regions and Conquest tiles
+include "seth/conquest.pxi"  # Time of Seth: Conquest tiles under Ra's Pillars and in Hathor's lines
 _load_seth_tables()
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
@@ -496,6 +500,8 @@ STEP_TYPES = {
     "CH_BOTDESTINY": CH_BOTDESTINY,
     "CH_PICKSTART": CH_PICKSTART,
     "CH_PYRAMID": CH_PYRAMID,
+    "CH_SETH_ROLL": CH_SETH_ROLL,
+    "CH_CONQUEST": CH_CONQUEST,
     "CH_LAST": CH_LAST,
     "D_KEEP": D_KEEP,
     "D_DRAFT": D_DRAFT,
@@ -519,6 +525,8 @@ STEP_TYPES = {
     "D_BLESS": D_BLESS,
     "D_VZ_DISCARD": D_VZ_DISCARD,
     "D_VZ_PLACE": D_VZ_PLACE,
+    "D_CONQUEST": D_CONQUEST,
+    "D_SETH_AS": D_SETH_AS,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -554,6 +562,7 @@ STEP_TYPES = {
     "A_GOD": A_GOD,
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
+    "A_SETH_RES": A_SETH_RES,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -592,6 +601,9 @@ ACTION_KINDS = {
     "K_PRODUCE": K_PRODUCE,
     "K_VZ_DISCARD": K_VZ_DISCARD,
     "K_VIZIER": K_VIZIER,
+    "K_CONQUEST": K_CONQUEST,
+    "K_CQSPACE": K_CQSPACE,
+    "K_AS": K_AS,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -1448,14 +1460,17 @@ cdef int decision_visible(State* s, int seat) noexcept nogil:
     return 1
 
 
-def random_playouts(int players, int games, seed=0, int difficulty=0, int options=-1):
+def random_playouts(int players, int games, seed=0, int difficulty=0, int options=-1, bint seth=False):
     """Play `games` random games to the end in compiled code; returns (games, decisions).
 
     difficulty (0 easy, 1 medium, 2 hard) sets Botankhamun's level in solo games; options: the
-    core's option bits (default -1: random Horus tiles and wheel).
+    core's option bits (default -1: random Horus tiles and wheel); seth adds the Time of Seth
+    option (2-4 players).
     """
     if options < 0:
         options = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL
+    if seth:
+        options |= OPT_SETH
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n

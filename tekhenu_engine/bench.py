@@ -28,10 +28,11 @@ def _median_rate(fn: Callable[[], int], rounds: int) -> float:
     return statistics.median(rates)
 
 
-def compiled_playouts_per_s(players: int, games: int = 2000, rounds: int = 5, seed: int = 0) -> float:
-    """Random games per second, the whole loop in compiled code."""
+def compiled_playouts_per_s(players: int, games: int = 2000, rounds: int = 5, seed: int = 0,
+                            seth: bool = False) -> float:
+    """Random games per second, the whole loop in compiled code (seth: with the Time of Seth option)."""
     it = iter(range(10**9))
-    return _median_rate(lambda: _core.random_playouts(players, games, seed + next(it))[0], rounds)
+    return _median_rate(lambda: _core.random_playouts(players, games, seed + next(it), seth=seth)[0], rounds)
 
 
 def python_loop_game(players: int, seed: int) -> int:
@@ -66,6 +67,10 @@ def core_figures(quick: bool = False) -> dict[str, Any]:
     out["playouts_per_s_3p"] = compiled_playouts_per_s(3, games, rounds)
     out["playouts_per_s_4p"] = compiled_playouts_per_s(4, games, rounds)
     out["playouts_per_s_solo"] = compiled_playouts_per_s(1, games, rounds)
+    # Time of Seth (the seth option) next to the base game, in the same run
+    out["playouts_per_s_seth"] = compiled_playouts_per_s(2, games, rounds, seth=True)
+    out["playouts_per_s_seth_3p"] = compiled_playouts_per_s(3, games, rounds, seth=True)
+    out["playouts_per_s_seth_4p"] = compiled_playouts_per_s(4, games, rounds, seth=True)
     out["python_loop_playouts_per_s"] = python_loop_playouts_per_s(2, 10 if quick else 40, rounds)
     out["compiled_vs_python_ratio"] = out["playouts_per_s"] / out["python_loop_playouts_per_s"]
     _, decisions = _core.random_playouts(2, games, 12345)
@@ -222,6 +227,11 @@ def format_table(f: dict[str, Any]) -> str:
     ]
     if "playouts_per_s_solo" in f:
         rows.append(("random solo games/s (compiled)", f"{f['playouts_per_s_solo']:,.0f}", ""))
+    for k, n in (("", 2), ("_3p", 3), ("_4p", 4)):
+        if f"playouts_per_s_seth{k}" in f:
+            base = f["playouts_per_s" + ("" if n == 2 else f"_{n}p")]
+            rows.append((f"random {n}-player Time of Seth games/s", f"{f[f'playouts_per_s_seth{k}']:,.0f}",
+                         f"{f[f'playouts_per_s_seth{k}'] / base:.2f}x the base game"))
     rows += [
         ("decisions/s (2-player playouts)", f"{f['decisions_per_s']:,.0f}",
          f"{f['decisions_per_game_2p']:.0f} decisions a game"),

@@ -642,6 +642,11 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "CH_WHEEL": ("flow/chance.pxi", "do_chance"),
     "CH_HORUS": ("flow/chance.pxi", "do_chance"),
     "CH_DIE": ("flow/chance.pxi", "do_chance"),
+    "CH_SETH_ROLL": ("seth/board.pxi", "seth_do_chance"),
+    "CH_CONQUEST": ("seth/board.pxi", "seth_do_chance"),
+    "D_CONQUEST": ("seth/action.pxi", "do_conquest"),
+    "D_SETH_AS": ("seth/dice.pxi", "do_seth_as"),
+    "A_SETH_RES": ("seth/action.pxi", "seth_resolve"),
     "CH_PILLAR": ("flow/chance.pxi", "do_chance"),
     "CH_CARD": ("flow/chance.pxi", "do_chance"),
     "CH_REVEAL": ("flow/chance.pxi", "do_chance"),
@@ -712,6 +717,8 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     codes = L["codes"]
     v = (L["die_min"], L["die_max"])
     god = (0, L["n_gods"] - 1)
+    # Time of Seth: the Seth God Action is god SETH_GOD_INDEX (6) of A_GOD
+    seth_god = (0, D.SETH_GOD_INDEX if d.get("options", 0) & codes["options"]["seth"] else L["n_gods"] - 1)
     flags = sum(codes["god_flags"].values())
     fl = (0, flags)
     sec = (0, L["n_sections"] - 1)
@@ -725,7 +732,12 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     return {
         "CH_WHEEL": ("none", z, z, z, z),
         "CH_HORUS": ("none", (0, L["n_horus_slots"] - 1), z, z, z),
-        "CH_DIE": ("none", god, z, z, z),
+        "CH_DIE": ("none", god, (0, 1), z, z),   # b 1: a draw that may refill the Seth board
+        "CH_SETH_ROLL": ("none", z, z, z, z),
+        "CH_CONQUEST": ("none", z, z, z, z),
+        "D_CONQUEST": ("human", z, z, z, z),
+        "D_SETH_AS": ("human", (0, D.SETH_GOD_INDEX), v, z, z),
+        "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, z, z),
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
         "CH_REVEAL": ("none", z, z, z, z),
@@ -738,7 +750,8 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "D_KEEP": ("human", ctype, (0, 1), z, z),
         "D_DRAFT": ("human", z, z, z, z),
         "D_DESTINY": ("human", (0, 1), z, z, z),
-        "D_GAIN": ("human", (0, (1 << (codes["gain_items"] + 1)) - 1), (1, 5), (0, codes["gain_items"]), z),
+        "D_GAIN": ("human", (0, (1 << (codes["gain_items"] + 1)) - 1), (1, 5), (0, codes["gain_items"]),
+                   (0, max(t["ra"].get("n", 0) for t in D.CONQUEST_TILES if t["ra"]))),   # d: CQ05's 3 identical
         "D_TAKE": ("human", z, z, z, z),
         "D_ADJUST": ("human", z, z, z, z),
         "D_ACTION": ("human", z, z, z, z),
@@ -784,7 +797,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_BOT_TAKE": ("bot", z, z, z, z),
         "A_BOT_ACT": ("bot", z, z, z, z),
         "A_WINNER": ("none", z, z, z, z),
-        "A_GOD": ("seat", god, v, fl, z),
+        "A_GOD": ("seat", seth_god, v, fl, z),
         "A_MARKET_OPEN": ("none", (2, L["n_sections"] - 1), z, z, z),
         "A_BOT_DONE": ("bot", z, z, z, z),
     }

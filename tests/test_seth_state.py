@@ -170,3 +170,25 @@ def test_seth_statues_count_as_the_seats_statues():
     _refused(_with(g, seth_god=[0, -1, -1]), "statues[0]")
     GameState.from_dict(_with(g, seth_god=[0, -1, -1], statues=[1, 0, 0, 0]))
     _refused(_with(g, seth_god=[-1, 0, -1], statues=[1, 0, 0, 0]), "seth_god[1]")
+
+
+# ============================================================================ protocol, CLI
+def test_protocol_position_new_with_seth():
+    """Issue 11: "Protocol `position new players N seth ...`"."""
+    from tekhenu_engine.protocol import new_game, parse_table
+    g = new_game(parse_table("players 3 seed 5 seth".split()))
+    assert g.table_options().seth and g.num_players() == 3
+    assert g == GameState.new(3, 5, SETH)
+    with pytest.raises(ValueError, match="given twice"):
+        parse_table("players 3 seth seth".split())
+
+
+def test_match_config_carries_the_option():
+    """Issue 11: "`tekhenu match --a ismcts --b greedy --players 3 --seth --games 20`"."""
+    from tekhenu_engine.match import MatchConfig, new_state
+    cfg = MatchConfig("random", "greedy", players=3, options=TableOptions(seth=True))
+    assert cfg.table() == {"players": 3, "seth": True}
+    assert new_state(cfg.table(), 1).table_options().seth
+    assert MatchConfig("random", "greedy", players=3).table() == {"players": 3}
+    with pytest.raises(ValueError, match="2-4 players"):
+        MatchConfig("random", "botankhamun:hard", options=TableOptions(seth=True)).table()

@@ -21,5 +21,7 @@ cdef void pillar_ability(State* s, int p, int tile, int space, int matches) noex
         if can_god(s, p, 5, 3, F_EXTRA):
             push_god(s, p, 5, 3, F_EXTRA)
     elif tile <= 21:
-        if TEMPLE_RK[space] != 6:
+        if seth_on(s) and seth_ra_conquest(s, p, space, 1):    # Time of Seth: the covered tile's reward
+            pass
+        elif TEMPLE_RK[space] != 6:
             gain_reward(s, p, TEMPLE_RK[space], TEMPLE_RN[space])

@@ -50,6 +50,10 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_vz_discard(s, t, out)
     elif t.type == D_VZ_PLACE:
         return gen_vz_place(s, t, out)
+    elif t.type == D_CONQUEST:
+        return gen_conquest(s, t, out)      # Time of Seth (seth/action.pxi)
+    elif t.type == D_SETH_AS:
+        return gen_seth_as(s, t, out)       # Time of Seth (seth/dice.pxi)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -98,6 +102,10 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_vz_discard(s, t, a)
     elif t.type == D_VZ_PLACE:
         do_vz_place(s, t, a)
+    elif t.type == D_CONQUEST:
+        do_conquest(s, t, a)
+    elif t.type == D_SETH_AS:
+        do_seth_as(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""
@@ -267,6 +275,8 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
         setup_phase(s, t.a)
     elif t.type == A_INIT_ORDER:
         init_order(s)
+    elif t.type == A_SETH_RES:
+        seth_resolve(s, t.p, t.a, t.b)      # Time of Seth (seth/action.pxi)
     else:
         bot_auto(s, t)
 

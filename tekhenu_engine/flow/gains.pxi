@@ -87,7 +87,8 @@ cdef int gen_gain(State* s, Task* t, int32_t* out) noexcept nogil:
 
 cdef void do_gain(State* s, Task t, int32_t a) noexcept nogil:
     """D_GAIN: gain the item; the next one is due."""
-    cdef int x = a & 0xFFFFFF, p = t.p
-    apply_gain_item(s, p, x)
+    cdef int x = a & 0xFFFFFF, p = t.p, k
+    for k in range(t.d if t.d > 1 else 1):      # d > 1: that many of the one item chosen (CQ05)
+        apply_gain_item(s, p, x)
     if t.b > 1:
         push(s, D_GAIN, p, t.a, t.b - 1, x, 0)

@@ -60,11 +60,14 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
             if s.osiris[value - 1][i] < 0 and osiris_allowed(i, flags):
                 return 1
         return 0
+    elif god == ACT_SETH:
+        return seth_can_act(s, p, value, flags)     # Time of Seth (seth/action.pxi)
     return 0
 
 cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     """Perform a God action: its steps, then the Horus bonuses it triggers."""
-    push_bonus(s, p, god)
+    if god < ACT_SETH:          # the Seth action has no base Horus bonus (seth/action.pxi)
+        push_bonus(s, p, god)
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:
@@ -81,6 +84,8 @@ cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nog
         push_pay(s, p, hook_papyrus_cost(s, p, 2, 3, flags), 0, 0, 0, flags)
     elif god == 4:
         push(s, D_THOTH_REFRESH, p, value, 0, flags, 0)
+    elif god == ACT_SETH:
+        seth_start(s, p, value, flags)              # Time of Seth (seth/action.pxi)
     else:
         push(s, D_OSIRIS, p, value, flags, 0, 0)
 
@@ -104,7 +109,7 @@ cdef int gen_action(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_ACTION: the God action of the die's section, Produce, an Anubis die's choice, card extras."""
     cdef int p = t.p, n = 0, g, r
     if s.cur_anubis:
-        for g in range(6):
+        for g in range(NGOD_ACTIONS if seth_on(s) else 6):     # Time of Seth: Anubis may perform Seth
             if can_god_die(s, p, g, s.cur_value, 0):
                 out[n] = mk(K_ACT, g)
                 n += 1
@@ -152,6 +157,8 @@ cdef void do_action(State* s, Task t, int32_t a) noexcept nogil:
     hook_before_action(s, p, i)
     push_action(s, p, i, s.cur_value, s.cur_colour, 0)
     hook_after_action(s, p, i)
+    if seth_on(s):
+        seth_anubis_action(s, p, i)     # Time of Seth: an Anubis die's colour first (seth/dice.pxi)
 
 cdef void do_extra(State* s, Task t, int32_t a) noexcept nogil:
     """D_EXTRA: start the extra action (or pass)."""

@@ -10,6 +10,8 @@ cdef void resolve_hathor(State* s, int p, int space, int value) noexcept nogil:
             if s.temple_owner[sp] == p:
                 add_vp(s, p, 3 + hook_hathor_pillar_bonus(s, p), VP_ACTIONS)
         elif not bot_ignores_rewards(s, p):
+            if seth_on(s) and seth_hathor_conquest(s, p, sp):   # Time of Seth: the tile instead of the space
+                continue
             k = TEMPLE_RK[sp]
             if k <= 5:
                 gain_reward(s, p, k, 1)

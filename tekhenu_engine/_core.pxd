@@ -3,10 +3,13 @@
 from libc.stdint cimport uint64_t, uint32_t, int32_t
 
 cdef enum:
-    # format of a saved state (State.version). 2: the second-generation core (Produce is its own
-    # action kind K_PRODUCE, costs may name Soldiers, Priests and Faith); format 1 (the first core)
-    # has the same struct layout and stores no action in a state, so it loads by upgrade_state.
-    STATE_FORMAT = 2
+    # format of a saved state (State.version). 3: the Time of Seth fields appended to the struct
+    # (from seth_build on; a format-2 state is format 3 without them, loaded by upgrade_state
+    # with the fields as a game without the option has them). 2: the second-generation core
+    # (Produce is its own action kind K_PRODUCE, costs may name Soldiers, Priests and Faith);
+    # format 1 (the first core) has the format-2 layout up to dice_at and stores no action in a
+    # state, so it loads by upgrade_state too.
+    STATE_FORMAT = 3
 
 cdef enum:
     MAXP = 4
@@ -237,6 +240,28 @@ cdef enum:
     OPT_RANDOM_WHEEL = 2
     OPT_DECREE8 = 4
     OPT_RANDOM_START = 8
+    OPT_SETH = 16           # the Time of Seth expansion (seth/*.pxi)
+
+cdef enum:
+    # Time of Seth piece locations (State.conquest_loc, cult_loc, art_loc). A pile whose order
+    # nobody knows (the Conquest stack below its face-up tile, the undrawn Cultists and
+    # Artifacts) is an unordered set: the next one is drawn by a chance step, so no order is
+    # ever in the state and an observation has nothing to mask there.
+    CQ_BOX = 0              # not in the game (the option off)
+    CQ_STACK = 1            # face down in the Conquest stack
+    CQ_FACEUP = 2           # the face-up tile on top of the stack
+    CQ_TEMPLE = 10          # + Temple space 0..24
+    SP_BOX = 0              # Cultist / Artifact: in the box, not drawn (or the option off)
+    SP_DISPLAY = 1          # displayed (Cultists: for the draft; Artifacts: beside their Destiny card)
+    SP_GONE = 2             # out of the game, face up (a Cultist nobody drafted, a used Artifact)
+    SP_SEAT = 10            # + seat: owned (Cultist) / held, not yet used (Artifact)
+    N_SETH_REGIONS = 6
+    N_SETH_SPACES = 12      # 6 regions x 2 Building spaces (region * 2 + space)
+    N_SETH_PEOPLE = 2       # Statues for the people under the left / right column
+    N_SETH_GOD = 3          # Statues in honour of Seth (1/2/3 usable at 2/3/4 players)
+    N_CONQUEST = 12
+    N_CULTISTS = 7
+    N_ARTIFACTS = 8
 
 cdef struct Task:
     int type
@@ -331,8 +356,21 @@ cdef struct State:
     int overflow         # 1: a push found the task stack full (the step was dropped); keeps the struct free of padding
     Task tasks[64]
     # derived index (rebuilt by rebuild_dice_index on loading; format 1 ended above): bit i of
-    # dice_at[k] is set when die i is in the bag (k = 0) or in wheel section k - 1 (k = 1..6)
+    # dice_at[k] is set when die i is in the bag (k = 0), in wheel section k - 1 (k = 1..6) or
+    # on the Seth board (k = DL_SETH = 7)
     unsigned int dice_at[8]
+    # Time of Seth (format 3; seth/state.pxi). With the option off: every owner -1, every tile
+    # and card in the box, and nothing else of the expansion in use. Soldiers, Priests and
+    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; the three
+    # Decrees dealt at setup lie in the hand (CL_HAND + seat) until the keep at its end.
+    int seth_build[12]      # Building spaces of the Seth board, region * 2 + space: owner seat, -1 empty
+    int seth_people[2]      # Statue for the people under the left / right column: owner seat, -1 empty
+    int seth_god[3]         # Statues in honour of Seth, spaces 0-2 (1/2/3 used at 2/3/4 players): owner seat, -1 empty
+    int conquest_loc[12]    # CQ01-CQ12: CQ_BOX, CQ_STACK, CQ_FACEUP or CQ_TEMPLE + space
+    int temple_conquest[25] # the Conquest tile on each Temple space (under a Pillar or not): 0-11, -1 none
+    int cult_loc[7]         # Cult01-Cult07: SP_BOX, SP_DISPLAY, SP_GONE or SP_SEAT + seat
+    int art_loc[8]          # Art01-Art08: SP_BOX, SP_DISPLAY, SP_GONE (used) or SP_SEAT + seat (held)
+    int seth_flags          # per-Rotation / per-action bookkeeping of the expansion (SF_* of seth/state.pxi)
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil

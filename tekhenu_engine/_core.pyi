@@ -15,6 +15,8 @@ DIFFICULTIES: dict[str, int]
 STEP_TYPES: dict[str, int]
 STEP_NAMES: dict[int, str]
 CODES: dict[str, Any]
+SETH_CODES: dict[str, int]
+SETH_FIELDS_OFF: dict[str, Any]
 BOT_LOG_FIELDS: tuple[str, ...]
 INVARIANT_NAMES: dict[int, str]
 ENC_OBS_VERSION: int

@@ -408,6 +408,8 @@ include "solo/botankhamun.pxi"
 include "solo/actions.pxi"
 include "solo/hooks.pxi"
 
+include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth-rules-digest.md)
+_load_seth_tables()
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
@@ -416,13 +418,13 @@ import json as _json
 import zlib as _zlib
 
 STATE_VERSION = STATE_FORMAT
-OLD_STATE_VERSIONS = (1,)      # formats that still load (upgraded on loading)
+OLD_STATE_VERSIONS = (1, 2)    # formats that still load (upgraded on loading)
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
-               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START}
+               "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
 # Python views of the enums of _core.pxd (name -> value); tekhenu_engine.enums wraps them.
 DIE_LOCATIONS = {
@@ -590,6 +592,7 @@ OPTION_CODES = {
     "OPT_RANDOM_WHEEL": OPT_RANDOM_WHEEL,
     "OPT_DECREE8": OPT_DECREE8,
     "OPT_RANDOM_START": OPT_RANDOM_START,
+    "OPT_SETH": OPT_SETH,
 }
 COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
                "priests": COST_PRIESTS, "faith": COST_FAITH}
@@ -635,6 +638,7 @@ CODES = {
     "gain_items": G_NONE,     # D_GAIN items 0..G_NONE
     "setup_phases": 7,        # A_SETUP phases 0..6
     "hidden_classes": 16,     # hidden_count columns (0-13 used)
+    "seth": SETH_CODES,       # Time of Seth piece locations and sizes (seth/state.pxi)
     "bot_seat": BOT,
     "bot_log_n": BL_N,
     "bot_log_fields": BOT_LOG_FIELDS,
@@ -687,8 +691,8 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
             s.card_loc[REMOVED2[i]] = CL_BOX         # T16, D20
     s.pillar_loc[0] = 2
     n = 0
-    for c in range(NBAG_COLOURS):
-        for k in range(DICE_COUNT[nplayers][c]):
+    for c in range(8 if options & OPT_SETH else NBAG_COLOURS):
+        for k in range(seth_dice_count(s, nplayers, c)):
             s.die_colour[n] = c
             s.die_loc[n] = DL_BAG
             n += 1
@@ -696,6 +700,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     for i in range(n, 32):
         s.die_loc[i] = DL_BOX
     rebuild_dice_index(s)
+    seth_init_state(s)
     for p in range(s.nseats):
         s.vp[p] = START_VP
         s.happiness[p] = START_HAP
@@ -757,6 +762,10 @@ cdef class GameState:
             opts |= OPT_DECREE8
         if t.random_start:
             opts |= OPT_RANDOM_START
+        if t.seth:
+            if players == 1:
+                raise ValueError("the seth option is for 2-4 players (solo Time of Seth is not available yet)")
+            opts |= OPT_SETH
         difficulty = t.difficulty
         cdef GameState g = GameState.__new__(GameState)
         init_state(&g.st, players, opts, DIFFICULTIES[difficulty], <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
@@ -796,7 +805,8 @@ cdef class GameState:
         o = self.st.options
         return TableOptions(random_horus=bool(o & OPT_RANDOM_HORUS), random_wheel=bool(o & OPT_RANDOM_WHEEL),
                             difficulty=_D[self.st.difficulty] if 0 <= self.st.difficulty < 3 else "easy",
-                            decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START))
+                            decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START),
+                            seth=bool(o & OPT_SETH))
 
     def current_player(self):
         """Seat to decide, CHANCE (-1) at a chance step, TERMINAL (-2) at the end."""
@@ -1054,15 +1064,17 @@ cdef class GameState:
         """Load a state from :meth:`to_bytes` (checked: ValueError when malformed)."""
         cdef State probe
         cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe)   # format 1 ended there
-        if len(raw) != sizeof(State) and len(raw) != v1_size:
+        cdef size_t v2_size = <size_t>(<char*>&probe.seth_build[0] - <char*>&probe)   # format 2 ended there
+        if len(raw) != sizeof(State) and len(raw) != v1_size and len(raw) != v2_size:
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
         memset(&g.st, 0, sizeof(State))
         memcpy(&g.st, <char*>raw, len(raw))
-        if g.st.version in OLD_STATE_VERSIONS and len(raw) == v1_size:
+        want = {1: v1_size, 2: v2_size}.get(g.st.version, sizeof(State))
+        if len(raw) != want:
+            raise ValueError(f"a state of format {g.st.version} has {want} bytes, not {len(raw)}")
+        if g.st.version in OLD_STATE_VERSIONS:
             upgrade_state(&g.st)
-        elif len(raw) != sizeof(State):
-            raise ValueError(f"a state of format {g.st.version} has {sizeof(State)} bytes, not {len(raw)}")
         rebuild_dice_index(&g.st)
         g._validate()
         return g
@@ -1118,6 +1130,8 @@ cdef class GameState:
         if d.get("version") in OLD_STATE_VERSIONS:
             d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
             d.setdefault("dice_at", [0] * 8)
+            for k, v in SETH_FIELDS_OFF.items():   # format 2 ended with dice_at
+                d.setdefault(k, list(v) if isinstance(v, list) else v)
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1312,14 +1326,17 @@ cdef class GameState:
 
 
 cdef void upgrade_state(State* s) noexcept nogil:
-    """A state saved by format 1 (the first core) as format 2.
+    """A state saved by format 1 (the first core) or 2 as format 3.
 
     Format 2 appends a derived index (dice_at, rebuilt on loading) to the struct; the fields
     of format 1 keep their places. Encodings that changed are not stored in a state
     (actions: Produce became K_PRODUCE) or stored compatibly (a D_PAY cost keeps its four
-    Resource fields where they were; the Soldiers, Priests and Faith fields above them are 0)."""
+    Resource fields where they were; the Soldiers, Priests and Faith fields above them are 0).
+    Format 3 appends the Time of Seth fields; an older state has no expansion, so they get
+    the values of a game without the option (seth_clear_fields)."""
     s.version = STATE_FORMAT
     rebuild_dice_index(s)
+    seth_clear_fields(s)
 
 
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:

@@ -127,6 +127,7 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
          difficulty: Optional[str] = typer.Option(None, help="Botankhamun: easy, medium or hard (with --players 1; "
                                                   "default hard)"),
          decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
+         seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
          table: str = typer.Option("", help="more table options as protocol words, e.g. "
                                                "'horus preprinted wheel fixed start random'"),
          seed: int = typer.Option(0, help="seed of the dice and draws")) -> None:
@@ -142,6 +143,8 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
     difficulty = difficulty or "hard"
     try:
         opts = TableOptions.from_words(table.split()).with_(difficulty=difficulty, decree8=decree8)
+        if seth:
+            opts = opts.with_(seth=True)
         code = play_terminal(players, seat, opponent, opts, seed)
     except ValueError as e:
         _fail(str(e))
@@ -280,13 +283,15 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
                                              "and for its handshake"),
           timemargin: int = typer.Option(1000, "--timemargin", min=0,
                                          help="ms added to a cmd: engine's movetime before it is killed"),
+          seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
           quiet: bool = Flag("--quiet", help="no line per game")) -> None:
     import os
 
     from .agents.registry import make_agent, parse_spec
     from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
 
-    config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin)
+    config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin,
+                         options={"seth": True} if seth else {})
     test = None
     try:
         config.table()
@@ -424,12 +429,14 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
 # ----------------------------------------------------------------------------- perft
 @app.command()
 def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
-          depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move")) -> None:
+          depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move"),
+          seth: bool = Flag("--seth", help="with the Time of Seth expansion (2-4 players)")) -> None:
     """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
+    from .options import TableOptions
     from .protocol import perft as count
 
     try:
-        g = GameState.new(players, seed)
+        g = GameState.new(players, seed, TableOptions(seth=seth))
     except ValueError as e:
         _fail(str(e))
     for d in range(1, depth + 1):

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ._core import GameState
@@ -52,6 +52,7 @@ class MatchConfig:
     seed: int = 0
     move_timeout: float = DEFAULT_MOVE_TIMEOUT_S
     margin_ms: int = DEFAULT_MARGIN_MS
+    options: dict = field(default_factory=dict)   # more TableOptions fields, e.g. {"seth": True}
 
     def table(self) -> dict:
         """The table options of every game (solo when a side is Botankhamun)."""
@@ -63,11 +64,14 @@ class MatchConfig:
                 raise ValueError("a Botankhamun side plays solo games: --players must be 1 or left out")
             bot = make_agent(bots[0].text)
             assert isinstance(bot, BotankhamunSide)
-            return {"players": 1, "difficulty": bot.difficulty, "decree8": bot.decree8}
+            if self.options.get("seth"):
+                raise ValueError("--seth is for 2-4 players: solo Time of Seth is not available yet")
+            return {"players": 1, "difficulty": bot.difficulty, "decree8": bot.decree8, **self.options}
         players = self.players or 2
         if players not in (2, 3, 4):
             raise ValueError(f"--players must be 2, 3 or 4 without a Botankhamun side, not {players}")
-        return {"players": players}
+        TableOptions.from_dict(self.options)   # an unknown option: a clear error before playing
+        return {"players": players, **self.options}
 
     def paired(self) -> bool:
         """True when games 2k and 2k+1 are one pair (one seed, seatings swapped): not in solo."""

@@ -6,7 +6,7 @@ field here (with its protocol word and its bit or value for the core); nothing e
 or defaults table options.
 
 >>> TableOptions.from_words("difficulty hard decree8".split())
-TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False)
+TableOptions(random_horus=True, random_wheel=True, difficulty='hard', decree8=True, random_start=False, seth=False)
 """
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ class TableOptions:
     difficulty: Botankhamun's level in solo games (easy, medium, hard).
     decree8: solo, Botankhamun's Decrees score 8 VP (the harder variant).
     random_start: Starting cards dealt at random instead of drafted.
+    seth: the Time of Seth expansion (2-4 players): the Seth board, its dice, Soldiers, Priests,
+        Blood, Conquest tiles and the new cards.
     """
 
     random_horus: bool = True
@@ -32,6 +34,7 @@ class TableOptions:
     difficulty: str = "easy"
     decree8: bool = False
     random_start: bool = False
+    seth: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -63,6 +66,7 @@ class TableOptions:
     # ------------------------------------------------------------------ protocol words
     WORDS = {  # protocol word -> (field, value) for flags, or field for "key value"
         "decree8": ("decree8", True),
+        "seth": ("seth", True),
     }
 
     @classmethod
@@ -70,7 +74,7 @@ class TableOptions:
         """Parse the option words of ``position new`` (after players / seat / seed).
 
         Pairs: ``difficulty <easy|medium|hard>``, ``decrees <4|8>``, ``horus <random|preprinted>``,
-        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``.
+        ``wheel <random|fixed>``, ``start <draft|random>``; flags: ``decree8``, ``seth``.
         """
         words = list(words)
         out: dict[str, Any] = {}
@@ -127,4 +131,6 @@ class TableOptions:
             out += ["wheel", "fixed"]
         if self.random_start:
             out += ["start", "random"]
+        if self.seth:
+            out += ["seth"]
         return out

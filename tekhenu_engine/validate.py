@@ -47,7 +47,7 @@ def limits() -> dict[str, Any]:
         "n_gods": len(D.GODS),
         "die_min": min(faces),
         "die_max": max(faces),
-        "n_colours": max(len(v) for v in D.DICE_PER_COLOUR.values()),
+        "n_colours": len(D.DIE_FACES),
         "n_resources": len(D.RESOURCES),
         "n_temple": len(D.TEMPLE_REWARDS),
         "n_bspaces": len(D.BUILDING_SPACES),
@@ -87,6 +87,7 @@ def limits() -> dict[str, Any]:
         "bread_max": sum(b for b, _ in D.BUILDING_ROW),
         "n_hap_rewards": len(D.HAPPINESS_REWARDS),
         "max_tasks": codes["max_tasks"] - n_market - 1,   # room for the largest burst of pushes
+        "blood_max": D.STOCK_LIMIT,   # Blood tokens are not limited (data.BLOOD_TOKENS); one per Seth action
     }
     # |balance| <= the Pure dice + the Tainted dice + the excess + the Faith placed
     lim["balance_max"] = lim["dice_on_scales"] * lim["die_max"] + lim["excess_max"] + lim["faith_max"]
@@ -208,8 +209,10 @@ def check_state(d: dict[str, Any]) -> None:
     destiny = c.rng_all("destiny", S4, -1, L["n_destiny"] - 1)
     c.rng_all("hap_flags", S4, 0, (1 << L["n_hap_rewards"]) - 1)
     c.rng_all("balance", S4, -L["balance_max"], L["balance_max"])
-    for name in ("soldiers", "priests", "blood"):     # Time of Seth: not in the base game
-        c.rng_all(name, S4, 0, 0)
+    seth = bool(options & codes["options"]["seth"])
+    for name in ("soldiers", "priests"):     # Time of Seth: 0-10 (none in the base game)
+        c.rng_all(name, S4, 0, D.SETH_TRACK_MAX if seth else 0)
+    c.rng_all("blood", S4, 0, L["blood_max"] if seth else 0)
     tf = c.rng_all("turn_flags", S4, 0, codes["turn_flags_mask"])
     for p in range(4):
         if tf[p] & ~codes["turn_flags_mask"]:
@@ -233,7 +236,7 @@ def check_state(d: dict[str, Any]) -> None:
     c.rng("terminal", c.get("terminal"), 0, 1)
 
     # --- dice
-    per_colour = D.DICE_PER_COLOUR[nplayers]
+    per_colour = D.SETH_DICE_PER_COLOUR[nplayers] if seth else D.DICE_PER_COLOUR[nplayers]
     ndice = c.get("ndice")
     if ndice != sum(per_colour):
         raise StateError("ndice", f"{ndice} dice, the table has {sum(per_colour)}")
@@ -245,6 +248,7 @@ def check_state(d: dict[str, Any]) -> None:
     pure = [0] * 4
     taint = [0] * 4
     in_hand = []
+    on_seth = 0
     for i in range(codes["max_dice"]):
         f = f"die_loc[{i}]"
         if i >= ndice:
@@ -258,8 +262,15 @@ def check_state(d: dict[str, Any]) -> None:
         if x == DL["bag"]:
             c.rng(f"die_value[{i}]", v, 0, L["die_max"])
             continue
-        c.rng(f"die_value[{i}]", v, L["die_min"], L["die_max"])
+        c.rng(f"die_value[{i}]", v, min(D.DIE_FACES[colour[i]]), max(D.DIE_FACES[colour[i]]))
         if 1 <= x <= L["n_gods"]:
+            continue
+        if x == DL["seth"]:
+            if not seth:
+                raise StateError(f, "a die on the Seth board without the seth option")
+            if colour[i] != D.DIE_COLOURS.index("gray"):
+                raise StateError(f, "only gray dice go onto the Seth board")
+            on_seth += 1
             continue
         if x == DL["hand"]:
             in_hand.append(i)
@@ -290,6 +301,8 @@ def check_state(d: dict[str, Any]) -> None:
             raise StateError(f"pure_sum[{p}]", f"{ps[p]}, but the Pure dice show {pure[p]}")
         if tsum[p] != taint[p]:
             raise StateError(f"taint_sum[{p}]", f"{tsum[p]}, but the Tainted dice show {taint[p]}")
+    if on_seth > D.SETH_BOARD_DICE[nplayers]:
+        raise StateError("die_loc", f"{on_seth} dice on the Seth board, it holds at most {D.SETH_BOARD_DICE[nplayers]}")
     cur_die = c.get("cur_die")
     c.rng("cur_die", cur_die, -1, ndice - 1)
     if len(in_hand) > 1:
@@ -299,7 +312,7 @@ def check_state(d: dict[str, Any]) -> None:
     if cur_die >= 0 and loc[cur_die] == DL["bag"]:
         raise StateError("cur_die", f"die {cur_die} is in the bag")
     c.rng("cur_value", c.get("cur_value"), 0, L["die_max"])
-    c.rng("cur_section", c.get("cur_section"), 0, L["n_gods"] - 1)
+    c.rng("cur_section", c.get("cur_section"), 0, D.SETH_GOD_INDEX if seth else L["n_gods"] - 1)
     c.rng("cur_colour", c.get("cur_colour"), 0, len(per_colour) - 1)
     c.rng("cur_anubis", c.get("cur_anubis"), 0, 1)
 
@@ -364,6 +377,7 @@ def check_state(d: dict[str, Any]) -> None:
         if ploc[k] != where:
             raise StateError(f"pillar_loc[{k}]", f"{ploc[k]}, but the tile is "
                              + ("in the Temple" if where == 2 else "on the Ra display" if where == 1 else "in the stack"))
+    _check_seth(c, d, seth, nplayers, ns, statue_n, building_n, L)
     for p in range(4):
         if p >= ns and (statues[p] or buildings[p] or pillars[p]):
             raise StateError(f"statues[{p}]", f"pieces for seat {p} at a {ns}-seat table")
@@ -473,6 +487,71 @@ def check_state(d: dict[str, Any]) -> None:
     _check_scorings(tasks[:ntasks], maat, scoring, L)
     if not tasks[:ntasks] and (rnd != L["rounds"] or maat != L["maat_phases"]):
         raise StateError("ntasks", f"the game ended after round {rnd} of {L['rounds']}")
+
+
+def _check_seth(c: _Checker, d: dict[str, Any], seth: bool, nplayers: int, ns: int,
+                statue_n: list[int], building_n: list[int], L: dict[str, Any]) -> None:
+    """The Time of Seth pieces: Buildings and Statues of the Seth board (counted into each
+    seat's pieces), Conquest tiles, Cultist Powers and Artifacts; all unused without the option."""
+    K = L["codes"]["seth"]
+    seat_or_none = (-1, ns - 1)
+    build = c.rng_all("seth_build", (K["N_SETH_SPACES"],), *seat_or_none)
+    people = c.rng_all("seth_people", (K["N_SETH_PEOPLE"],), *seat_or_none)
+    god = c.rng_all("seth_god", (K["N_SETH_GOD"],), *seat_or_none)
+    cq = c.rng_all("conquest_loc", (K["N_CONQUEST"],), K["CQ_BOX"], K["CQ_TEMPLE"] + L["n_temple"] - 1)
+    tcq = c.rng_all("temple_conquest", (L["n_temple"],), -1, K["N_CONQUEST"] - 1)
+    cult = c.rng_all("cult_loc", (K["N_CULTISTS"],), K["SP_BOX"], K["SP_SEAT"] + ns - 1)
+    art = c.rng_all("art_loc", (K["N_ARTIFACTS"],), K["SP_BOX"], K["SP_SEAT"] + ns - 1)
+    c.rng("seth_flags", c.get("seth_flags"), 0, K["SF_REFILLED"])
+    if not seth:
+        for name, v, off in (("seth_build", build, -1), ("seth_people", people, -1), ("seth_god", god, -1),
+                             ("conquest_loc", cq, K["CQ_BOX"]), ("temple_conquest", tcq, -1),
+                             ("cult_loc", cult, K["SP_BOX"]), ("art_loc", art, K["SP_BOX"])):
+            for i, x in enumerate(v):
+                if x != off:
+                    raise StateError(f"{name}[{i}]", "a Time of Seth piece without the seth option")
+        if d["seth_flags"]:
+            raise StateError("seth_flags", "Time of Seth bookkeeping without the seth option")
+        return
+    # one Building of a player per region (manual: "You may not place a second Building in a
+    # region where you already have a Building"); the 2nd space only after the 1st
+    for r in range(K["N_SETH_REGIONS"]):
+        a, b = build[2 * r], build[2 * r + 1]
+        if b >= 0 and a < 0:
+            raise StateError(f"seth_build[{2 * r + 1}]", "the second Building space of a region before the first")
+        if a >= 0 and a == b:
+            raise StateError(f"seth_build[{2 * r + 1}]", f"two Buildings of seat {a} in one region")
+    for p in build:
+        if p >= 0:
+            building_n[p] += 1
+    for p in people:
+        if p >= 0:
+            statue_n[p] += 1
+    for k, p in enumerate(god):
+        if p >= 0:
+            if k >= D.SETH_GOD_STATUE_SPACES[nplayers]:
+                raise StateError(f"seth_god[{k}]", f"{nplayers} players have {D.SETH_GOD_STATUE_SPACES[nplayers]} "
+                                 "Statue space(s) in honour of Seth")
+            statue_n[p] += 1
+    # Conquest tiles: in the stack, face up on it (at most one) or on a Temple space (only there)
+    faceup = 0
+    for t, x in enumerate(cq):
+        f = f"conquest_loc[{t}]"
+        if x == K["CQ_BOX"] or K["CQ_FACEUP"] < x < K["CQ_TEMPLE"]:
+            raise StateError(f, f"{x} is not a place for a Conquest tile")
+        if x == K["CQ_FACEUP"]:
+            faceup += 1
+        if x >= K["CQ_TEMPLE"] and tcq[x - K["CQ_TEMPLE"]] != t:
+            raise StateError(f, f"on Temple space {x - K['CQ_TEMPLE']}, which shows tile {tcq[x - K['CQ_TEMPLE']]}")
+    if faceup > 1:
+        raise StateError("conquest_loc", "two face-up Conquest tiles")
+    for sp, t in enumerate(tcq):
+        if t >= 0 and cq[t] != K["CQ_TEMPLE"] + sp:
+            raise StateError(f"temple_conquest[{sp}]", f"tile {t} is not on this space")
+    for name, v in (("cult_loc", cult), ("art_loc", art)):
+        for i, x in enumerate(v):
+            if K["SP_GONE"] < x < K["SP_SEAT"]:
+                raise StateError(f"{name}[{i}]", f"{x} is not a place for this card")
 
 
 def check_steps(d: dict[str, Any]) -> None:

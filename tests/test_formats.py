@@ -4,6 +4,9 @@
 commit b9ec96c (``STATE_VERSION`` 1, no ``notation`` field in records). Format 2 changed the
 action encoding (Produce is its own kind ``K_PRODUCE``; a 7th God action fits) and the cost
 layout (room for Soldiers, Priests and Faith); tokens stayed the same.
+``tests/data/v2_positions.json`` was written by commit 1f37ca3 (``STATE_VERSION`` 2); format 3
+appends the Time of Seth fields to the struct, which an older state loads with as a game without
+the option has them.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from tekhenu_engine.notation import (NOTATION_VERSION, format_action, parse_acti
 
 DATA = pathlib.Path(__file__).parent / "data"
 V1 = json.loads((DATA / "v1_positions.json").read_text())["positions"]
+V2 = json.loads((DATA / "v2_positions.json").read_text())["positions"]
 RECORDS = [json.loads(line) for line in (DATA / "v1_match.jsonl").read_text().splitlines() if line.strip()]
 
 
@@ -28,12 +32,12 @@ def _replayed(pos: dict) -> GameState:
     return g
 
 
-@pytest.mark.parametrize("pos", V1, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
-def test_v1_position_loads_and_plays_on(pos):
-    """A tk1 string, a JSON document and an observation of format 1 load as format 2, equal to
-    the same game replayed by this engine, with the legal moves and the playout of format 1."""
+@pytest.mark.parametrize("pos", V1 + V2, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
+def test_old_position_loads_and_plays_on(pos):
+    """A tk1 string, a JSON document and an observation of format 1 or 2 load as format 3, equal
+    to the same game replayed by this engine, with the legal moves and the playout of the old format."""
     for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
-        assert g.field("version") == _core.STATE_VERSION == 2
+        assert g.field("version") == _core.STATE_VERSION == 3
         assert g.to_dict() == _replayed(pos).to_dict()
         legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
         assert legal == pos["legal"]
@@ -42,20 +46,37 @@ def test_v1_position_loads_and_plays_on(pos):
         c.playout(11)
         assert c.returns() == pos["playout_vp"]
     obs = GameState.from_string(pos["obs"])
-    assert obs.field("version") == 2 and obs.to_string() == GameState.from_string(obs.to_string()).to_string()
+    assert obs.field("version") == 3 and obs.to_string() == GameState.from_string(obs.to_string()).to_string()
 
 
-def test_saved_state_is_format_2():
+def test_v2_state_gets_the_seth_fields_of_a_game_without_the_option():
+    for pos in V2:
+        old = json.loads(pos["json"])
+        assert old["version"] == 2 and "conquest_loc" not in old
+        g = GameState.from_json(pos["json"])
+        new = GameState.new(pos["players"], seed=pos["seed"]).to_dict()
+        for k in _core.SETH_FIELDS_OFF:
+            assert g.to_dict()[k] == new[k] == _core.SETH_FIELDS_OFF[k]
+
+
+def test_saved_state_is_format_3():
     g = GameState.new(2, seed=1)
-    assert g.to_dict()["version"] == 2
+    assert g.to_dict()["version"] == 3
     assert GameState.from_string(g.to_string()).to_dict() == g.to_dict()
 
 
-@pytest.mark.parametrize("version", [0, 3, 99, -1])
+def test_a_state_with_a_format_2_version_and_format_3_size_is_refused():
+    raw = bytearray(GameState.new(2, seed=1).to_bytes())
+    raw[8:12] = (2).to_bytes(4, "little")     # version follows the 8-byte rng
+    with pytest.raises(ValueError, match="format 2"):
+        GameState.from_bytes(bytes(raw))
+
+
+@pytest.mark.parametrize("version", [0, 4, 99, -1])
 def test_unknown_state_format_is_a_clear_error(version):
     d = GameState.new(2, seed=1).to_dict()
     d["version"] = version
-    with pytest.raises(ValueError, match=f"version {version}: this engine reads formats 1 and 2"):
+    with pytest.raises(ValueError, match=f"version {version}: this engine reads formats 1, 2 and 3"):
         GameState.from_dict(d)
 
 

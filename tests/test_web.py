@@ -3,6 +3,7 @@ HTTP 400 with a JSON message and never change the game; no response ever holds a
 the human seat; games play to the end with the engine seats played through the protocol Engine."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -12,7 +13,7 @@ import pytest
 
 pytest.importorskip("flask", reason="the page needs Flask (pip install flask)")
 
-from tekhenu_engine import data  # noqa: E402
+from tekhenu_engine import TableOptions, data  # noqa: E402
 from tekhenu_engine.notation import CARD_LOC, card_name  # noqa: E402
 from tekhenu_engine.web.server import create_app, parse_candidates  # noqa: E402
 
@@ -57,7 +58,8 @@ def leaks(view: dict, hidden: set[str], log_from: int) -> set[str]:
 def test_setup_lists_players_difficulties_and_every_table_option(client):
     r = client.get("/api/setup").get_json()
     assert r["players"] == [1, 2, 3, 4] and r["difficulties"] == ["easy", "medium", "hard"]
-    assert {o["name"] for o in r["options"]} == {"random_horus", "random_wheel", "difficulty", "decree8", "random_start"}
+    assert {o["name"] for o in r["options"]} == {f.name for f in dataclasses.fields(TableOptions)}
+    assert {"random_horus", "random_wheel", "difficulty", "decree8", "random_start", "seth"} <= {o["name"] for o in r["options"]}
 
 
 @pytest.mark.parametrize("path,body,words", [

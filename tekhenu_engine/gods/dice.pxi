@@ -1,8 +1,8 @@
 # Included by _core.pyx: the dice: the index of dice by place, moving and finding dice, the value a die may
 # take, which dice a seat may take (gen_take), the scales (place_die).
 
-# Dice are found through State.dice_at (a bit set of the dice in the bag and in each wheel
-# section), never by scanning every die; every move of a die to or from those places goes
+# Dice are found through State.dice_at (a bit set of the dice in the bag, in each wheel
+# section and on the Seth board), never by scanning every die; every move of a die to or from those places goes
 # through move_die.
 cdef void rebuild_dice_index(State* s) noexcept nogil:
     """Recompute dice_at from die_loc (after loading a state)."""
@@ -10,15 +10,15 @@ cdef void rebuild_dice_index(State* s) noexcept nogil:
     memset(s.dice_at, 0, sizeof(s.dice_at))
     for i in range(s.ndice if 0 <= s.ndice <= MAX_DICE else 0):
         loc = s.die_loc[i]
-        if 0 <= loc <= 6:
+        if 0 <= loc <= DL_SETH:
             s.dice_at[loc] |= (<uint32_t>1) << i
 
 cdef inline void move_die(State* s, int i, int loc) noexcept nogil:
     """Die i goes to location loc (die_loc), keeping dice_at."""
     cdef int old = s.die_loc[i]
-    if 0 <= old <= 6:
+    if 0 <= old <= DL_SETH:
         s.dice_at[old] &= ~((<uint32_t>1) << i)
-    if 0 <= loc <= 6:
+    if 0 <= loc <= DL_SETH:
         s.dice_at[loc] |= (<uint32_t>1) << i
     s.die_loc[i] = loc
 

@@ -371,6 +371,7 @@ cdef struct State:
     int cult_loc[7]         # Cult01-Cult07: SP_BOX, SP_DISPLAY, SP_GONE or SP_SEAT + seat
     int art_loc[8]          # Art01-Art08: SP_BOX, SP_DISPLAY, SP_GONE (used) or SP_SEAT + seat (held)
     int seth_flags          # per-Rotation / per-action bookkeeping of the expansion (SF_* of seth/state.pxi)
+    int seth_gate[4]        # once-per-turn marks of each seat, cleared when any turn starts (seth/gate.pxi)
 
 cdef int gen_legal(State* s, int32_t* out) noexcept nogil
 cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil

@@ -455,6 +455,7 @@ def check_state(d: dict[str, Any]) -> None:
     for i, x in enumerate(start):
         if 2 <= x < 6 and x - 2 >= ns:
             raise StateError(f"start_loc[{i}]", f"held by seat {x - 2} at a {ns}-seat table")
+    _check_seth_cards(c, d, L, ns)
     downer = c.rng_all("destiny_owner", (L["n_destiny"],), *seat_or_none)
     for k, p in enumerate(downer):
         if p >= 0 and destiny[p] != k:
@@ -567,6 +568,14 @@ def check_steps(d: dict[str, Any]) -> None:
     if not (0 <= d["maat_count"] <= L["maat_phases"]):
         raise StateError("maat_count", f"{d['maat_count']} is outside 0..{L['maat_phases']}")
     _check_clock(tasks, d["round"], d["maat_count"], L, exact=False)
+
+
+def _check_seth_cards(c: "_Checker", d: dict[str, Any], L: dict[str, Any], ns: int) -> None:
+    """Time of Seth's once-per-turn marks (seth/gate.pxi): none without the expansion."""
+    seth = d["options"] & L["codes"]["options"].get("seth", 0)
+    gate = c.rng_all("seth_gate", (4,), 0, (1 << 30) - 1)
+    if not seth and any(gate):
+        raise StateError("seth_gate", "once-per-turn marks without Time of Seth")
 
 
 def _check_bot_log(blog: list[int], L: dict[str, Any]) -> None:

@@ -202,6 +202,9 @@ cdef enum:
     G_FAITH3 = 7
     G_PRODP = 8       # +1 production track P..G (8..11)
     G_NONE = 12
+    G_SOL = 13        # Time of Seth: 1 Soldier (seth/starting.pxi, BX01/BX02)
+    G_PRI = 14        # Time of Seth: 1 Priest
+    G_ITEMS = 15      # gain items 0..G_ITEMS-1
 
 cdef enum:
     # decks (card table data.CARD_DECKS; also the slot types of data.MARKET_SECTIONS)
@@ -262,6 +265,15 @@ cdef enum:
     N_CONQUEST = 12
     N_CULTISTS = 7
     N_ARTIFACTS = 8
+
+cdef enum:
+    # Time of Seth, setup and cards (seth/*.pxi): step types and action kinds, numbered from the
+    # top of their ranges so that the Seth board's own steps can take the next free numbers
+    D_SETH_CONVERT = 55   # Cult05 / Cult07: another seat may convert 1 Resource (task.a: Cultist)
+    D_ARTIFACT = 56       # use an Artifact between actions (task.a: ART_AT_START / ART_AT_END)
+    D_ART_ACTION = 57     # Art02: the action at value 3 or 4
+    K_CONVERT = 60        # Resource 0-3, 4 Gold, 15 none
+    K_USE = 61            # Artifact 0-7
 
 cdef struct Task:
     int type
@@ -362,7 +374,7 @@ cdef struct State:
     # Time of Seth (format 3; seth/state.pxi). With the option off: every owner -1, every tile
     # and card in the box, and nothing else of the expansion in use. Soldiers, Priests and
     # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; the three
-    # Decrees dealt at setup lie in the hand (CL_HAND + seat) until the keep at its end.
+    # Decrees dealt at setup wait in CL_PENDING + seat (hidden) until the keep at its end (seth/setup.pxi).
     int seth_build[12]      # Building spaces of the Seth board, region * 2 + space: owner seat, -1 empty
     int seth_people[2]      # Statue for the people under the left / right column: owner seat, -1 empty
     int seth_god[3]         # Statues in honour of Seth, spaces 0-2 (1/2/3 used at 2/3/4 players): owner seat, -1 empty

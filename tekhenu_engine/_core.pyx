@@ -378,6 +378,7 @@ cdef inline int nbspaces(State* s) noexcept nogil:
 # ----------------------------------------------------------------------------- the rules
 # (docs/architecture.md, "Layout": one file per god, per phase of the game flow, per kind of effect;
 #  Botankhamun in solo/)
+include "seth/gate.pxi"          # Time of Seth (seth/): the once-per-turn gate
 include "effects/triggers.pxi"
 include "effects/hooks.pxi"
 include "effects/blessings.pxi"
@@ -410,6 +411,11 @@ include "solo/hooks.pxi"
 
 include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth-rules-digest.md)
 _load_seth_tables()
+include "seth/tracks.pxi"         # Time of Seth: Soldier and Priest gains
+include "seth/setup.pxi"          # Time of Seth: setup and draft, SX cards, Cultists, Artifacts
+include "seth/starting.pxi"
+include "seth/cultists.pxi"
+include "seth/artifacts.pxi"
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
@@ -517,6 +523,9 @@ STEP_TYPES = {
     "A_GOD": A_GOD,
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
+    "D_SETH_CONVERT": D_SETH_CONVERT,
+    "D_ARTIFACT": D_ARTIFACT,
+    "D_ART_ACTION": D_ART_ACTION,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -553,6 +562,8 @@ ACTION_KINDS = {
     "K_BOTDESTINY": K_BOTDESTINY,
     "K_PYRAMID": K_PYRAMID,
     "K_PRODUCE": K_PRODUCE,
+    "K_CONVERT": K_CONVERT,
+    "K_USE": K_USE,
 }
 GAIN_ITEMS = {
     "G_P": G_P,
@@ -565,6 +576,8 @@ GAIN_ITEMS = {
     "G_FAITH3": G_FAITH3,
     "G_PRODP": G_PRODP,
     "G_NONE": G_NONE,
+    "G_SOL": G_SOL,
+    "G_PRI": G_PRI,
 }
 VP_CODES = {
     "VP_DISTRICTS": VP_DISTRICTS,
@@ -635,8 +648,8 @@ CODES = {
                      "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR},
     "max_tie": 16,            # candidates bot_resolve_tie can hold
     "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
-    "gain_items": G_NONE,     # D_GAIN items 0..G_NONE
-    "setup_phases": 7,        # A_SETUP phases 0..6
+    "gain_items": G_ITEMS - 1,  # D_GAIN items 0..G_ITEMS-1 (G_NONE, then Time of Seth's G_SOL, G_PRI)
+    "setup_phases": 8,        # A_SETUP phases 0..6, 7 Time of Seth's Decree keep (seth/setup.pxi)
     "hidden_classes": 16,     # hidden_count columns (0-13 used)
     "seth": SETH_CODES,       # Time of Seth piece locations and sizes (seth/state.pxi)
     "bot_seat": BOT,
@@ -1439,6 +1452,14 @@ def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0
     if event in _data.SOURCE_EVENTS:
         return fire_source(&g.st, seat, e, _source_id(event, source))
     fire(&g.st, seat, e, god, value, flags)
+
+
+def _seth_cultist(GameState g, int seat, str event, int subject=0):
+    """Time of Seth: seat meets a Cultist condition (data.CULTIST_EVENTS; subject: the Temple
+    space of a Pillar) on g, then the game runs on to its next choice (for tests of data.CULTISTS,
+    e.g. Cult04's Seth-board Building)."""
+    seth_cultist(&g.st, seat, _data.CULTIST_EVENTS.index(event), subject)
+    advance(&g.st)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

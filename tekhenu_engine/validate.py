@@ -616,6 +616,9 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "CH_DEBEN": ("solo/botankhamun.pxi", "bot_chance"),
     "CH_TIE": ("solo/botankhamun.pxi", "bot_chance"),
     "CH_PYRAMID": ("solo/botankhamun.pxi", "bot_chance"),
+    "D_SETH_CONVERT": ("seth/cultists.pxi", "do_seth_convert"),
+    "D_ARTIFACT": ("seth/artifacts.pxi", "do_artifact"),
+    "D_ART_ACTION": ("seth/artifacts.pxi", "do_art_action"),
     "D_KEEP": ("flow/cards.pxi", "do_keep"),
     "D_DRAFT": ("flow/setup.pxi", "do_draft"),
     "D_DESTINY": ("effects/destiny.pxi", "do_destiny"),
@@ -691,7 +694,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "CH_DIE": ("none", god, z, z, z),
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
-        "CH_REVEAL": ("none", z, z, z, z),
+        "CH_REVEAL": ("none", (0, 2), z, z, z),       # a Starting card, a Cultist, an Artifact
         "CH_FIRST": ("none", z, z, z, z),
         "CH_DEBEN": ("bot", z, z, z, z),
         "CH_TIE": ("bot", (2, codes["max_tie"]), (0, len(codes["tie_purposes"]) - 1), z, z),
@@ -748,6 +751,9 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_GOD": ("seat", god, v, fl, z),
         "A_MARKET_OPEN": ("none", (2, L["n_sections"] - 1), z, z, z),
         "A_BOT_DONE": ("bot", z, z, z, z),
+        "D_SETH_CONVERT": ("human", (0, len(D.SETH_DECKS["Cultist"]) - 1), z, z, z),
+        "D_ARTIFACT": ("human", (0, 1), z, z, z),
+        "D_ART_ACTION": ("human", (0, len(D.SETH_DECKS["Artifact"]) - 1), z, z, z),
     }
 
 

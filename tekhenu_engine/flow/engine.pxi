@@ -46,6 +46,12 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_extra(s, t, out)
     elif t.type == D_BLESS:
         return gen_bless(s, t, out)
+    elif t.type == D_SETH_CONVERT:
+        return gen_seth_convert(s, t, out)     # Time of Seth (seth/cultists.pxi, artifacts.pxi)
+    elif t.type == D_ARTIFACT:
+        return gen_artifact(s, t, out)
+    elif t.type == D_ART_ACTION:
+        return gen_art_action(s, t, out)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -90,6 +96,12 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_extra(s, t, a)
     elif t.type == D_BLESS:
         do_bless(s, t, a)
+    elif t.type == D_SETH_CONVERT:
+        do_seth_convert(s, t, a)
+    elif t.type == D_ARTIFACT:
+        do_artifact(s, t, a)
+    elif t.type == D_ART_ACTION:
+        do_art_action(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""

@@ -2,6 +2,8 @@
 
 cdef void setup_phase(State* s, int phase) noexcept nogil:
     cdef int i, p, k, n
+    if seth_setup_phase(s, phase):
+        return                          # Time of Seth (seth/setup.pxi)
     if phase == 0:
         push(s, A_SETUP, -1, 1, 0, 0, 0)
         if s.options & OPT_RANDOM_HORUS:
@@ -99,6 +101,8 @@ cdef void init_order(State* s) noexcept nogil:
 cdef int gen_draft(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_DRAFT: the revealed Starting cards."""
     cdef int n = 0, i
+    if seth_setup(s):
+        return seth_gen_draft(s, t.p, out)     # with Cultist Powers (seth/setup.pxi)
     for i in range(12):
         if s.start_loc[i] == 1:
             out[n] = mk(K_DRAFT, i)
@@ -108,4 +112,7 @@ cdef int gen_draft(State* s, Task* t, int32_t* out) noexcept nogil:
 cdef void do_draft(State* s, Task t, int32_t a) noexcept nogil:
     """D_DRAFT: the seat takes a Starting card."""
     cdef int x = a & 0xFFFFFF, p = t.p
+    if seth_setup(s):
+        seth_do_draft(s, p, x)
+        return
     s.start_loc[x] = 2 + p

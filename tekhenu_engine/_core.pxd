@@ -61,6 +61,8 @@ cdef enum:
     CH_BOTDESTINY = 10
     CH_PICKSTART = 11
     CH_PYRAMID = 12     # Botankhamun's pyramid: tile for place task.a
+    CH_SETH_ROLL = 13   # Time of Seth: a gray die from the bag rolled onto the Seth board (seth/board.pxi)
+    CH_CONQUEST = 14    # Time of Seth: the next Conquest tile turned face up (seth/board.pxi)
     CH_LAST = 19
     D_KEEP = 20
     D_DRAFT = 21
@@ -82,6 +84,7 @@ cdef enum:
     D_DECREES = 37
     D_EXTRA = 38
     D_BLESS = 39
+    D_CONQUEST = 40     # Time of Seth: the Temple space of the face-up Conquest tile (seth/action.pxi)
     D_LAST = 59
     A_NEXT_TURN = 60
     A_TURN = 61
@@ -117,6 +120,7 @@ cdef enum:
     A_GOD = 91
     A_MARKET_OPEN = 92
     A_BOT_DONE = 93     # 93-99: Botankhamun's own automatic steps (solo/)
+    A_SETH_RES = 100    # Time of Seth: the Seth God Action after its Soldiers are paid (seth/action.pxi)
 
 cdef enum:
     # action kinds (high byte of an action)
@@ -154,6 +158,8 @@ cdef enum:
     K_BOTDESTINY = 32 # chance: destiny card
     K_PYRAMID = 33    # chance: Botankhamun action tile 0..9
     K_PRODUCE = 34    # Produce Resources: 0 the die's colour, 1+r Resource r (Anubis / extra)
+    K_CONQUEST = 35   # chance: Conquest tile 0..11 turned face up
+    K_CQSPACE = 36    # Temple space 0..24 of the face-up Conquest tile
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce
@@ -183,10 +189,12 @@ cdef enum:
     EV_BLESSING_DISCARDED = 4
     EV_MAAT_FAITH = 5
     EV_MAAT_ORDER = 6
-    EV_PILLAR = 7              # source events (data.SOURCE_EVENTS)
-    EV_STARTING_CARD = 8
-    EV_DESTINY = 9
-    NEVENTS = 10
+    EV_SETH_ACTION = 7         # Time of Seth (seth/action.pxi)
+    EV_SETH_BUILDING = 8
+    EV_PILLAR = 9              # source events (data.SOURCE_EVENTS)
+    EV_STARTING_CARD = 10
+    EV_DESTINY = 11
+    NEVENTS = 12
     MAX_EFFECTS = 64
     MAX_EFFECT_REWARDS = 4
 

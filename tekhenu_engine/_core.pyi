@@ -17,6 +17,7 @@ STEP_NAMES: dict[int, str]
 CODES: dict[str, Any]
 SETH_CODES: dict[str, int]
 SETH_FIELDS_OFF: dict[str, Any]
+SETH_SETUP_ORDER: tuple[tuple[int, str, str], ...]
 BOT_LOG_FIELDS: tuple[str, ...]
 INVARIANT_NAMES: dict[int, str]
 ENC_OBS_VERSION: int

@@ -410,8 +410,10 @@ include "solo/actions.pxi"
 include "solo/hooks.pxi"
 
 include "seth/state.pxi"  # Time of Seth: its fields, tables and dice (docs/seth-rules-digest.md)
+include "seth/board.pxi"  # Time of Seth: setup of the Seth board, its dice, the Conquest stack, the refill
+include "seth/dice.pxi"   # Time of Seth: the red, blue and green dice
+include "seth/action.pxi" # Time of Seth: the Seth God Action, its dice, regions and Conquest tiles
 _load_seth_tables()
-include "seth/tracks.pxi"         # Time of Seth: Soldier and Priest gains
 include "seth/setup.pxi"          # Time of Seth: setup and draft, SX cards, Cultists, Artifacts
 include "seth/starting.pxi"
 include "seth/cultists.pxi"
@@ -467,6 +469,8 @@ STEP_TYPES = {
     "CH_BOTDESTINY": CH_BOTDESTINY,
     "CH_PICKSTART": CH_PICKSTART,
     "CH_PYRAMID": CH_PYRAMID,
+    "CH_SETH_ROLL": CH_SETH_ROLL,
+    "CH_CONQUEST": CH_CONQUEST,
     "CH_LAST": CH_LAST,
     "D_KEEP": D_KEEP,
     "D_DRAFT": D_DRAFT,
@@ -488,6 +492,7 @@ STEP_TYPES = {
     "D_DECREES": D_DECREES,
     "D_EXTRA": D_EXTRA,
     "D_BLESS": D_BLESS,
+    "D_CONQUEST": D_CONQUEST,
     "D_LAST": D_LAST,
     "A_NEXT_TURN": A_NEXT_TURN,
     "A_TURN": A_TURN,
@@ -526,6 +531,7 @@ STEP_TYPES = {
     "D_SETH_CONVERT": D_SETH_CONVERT,
     "D_ARTIFACT": D_ARTIFACT,
     "D_ART_ACTION": D_ART_ACTION,
+    "A_SETH_RES": A_SETH_RES,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -564,6 +570,8 @@ ACTION_KINDS = {
     "K_PRODUCE": K_PRODUCE,
     "K_CONVERT": K_CONVERT,
     "K_USE": K_USE,
+    "K_CONQUEST": K_CONQUEST,
+    "K_CQSPACE": K_CQSPACE,
 }
 GAIN_ITEMS = {
     "G_P": G_P,

@@ -9,9 +9,11 @@ cdef int check_invariants(State* s) noexcept nogil:
     6 scales sums off, 7 Statue count off, 8 Building count off, 9 Pillar count off,
     10 component limit passed, 11 a card in two places or a market slot wrong,
     12 Pillar tiles misplaced, 13 turn order not a permutation, 14 round count off,
-    15 task stack overflow, 19 the dice index (dice_at) off.
+    15 task stack overflow, 19 the dice index (dice_at) off; Time of Seth (seth_invariants):
+    20 Seth-board pieces, 21 Soldiers/Priests out of 0..10, 23 Conquest tiles, 24 Seth dice
+    (22 Blood decreasing is checked by checked_random_games across steps).
     """
-    cdef int p, i, k, g, n, v, seen
+    cdef int p, i, k, g, n, v, seen, code
     cdef int dice_board[4]
     cdef int pure[4]
     cdef int taint[4]
@@ -80,6 +82,10 @@ cdef int check_invariants(State* s) noexcept nogil:
             if s.temple_owner[k] < 0 or s.pillar_loc[s.temple_tile[k]] != 2:
                 return 12
             pi[s.temple_owner[k]] += 1
+    if seth_on(s):
+        code = seth_invariants(s, st, bu)   # Time of Seth (seth/state.pxi): also counts its pieces
+        if code:
+            return code
     for p in range(s.nseats):
         if st[p] != s.statues[p]:
             return 7
@@ -112,7 +118,7 @@ cdef int check_invariants(State* s) noexcept nogil:
     cdef unsigned int at[8]
     memset(at, 0, sizeof(at))
     for i in range(s.ndice):
-        if 0 <= s.die_loc[i] <= 6:
+        if 0 <= s.die_loc[i] <= DL_SETH:
             at[s.die_loc[i]] |= (<unsigned int>1) << i
     for k in range(8):
         if at[k] != s.dice_at[k]:
@@ -125,6 +131,8 @@ INVARIANT_NAMES = {
     5: "dice conservation", 6: "scales sums", 7: "Statue count", 8: "Building count",
     9: "Pillar count", 10: "component limit", 11: "card places", 12: "Pillar tiles",
     13: "turn order", 14: "round count", 15: "task stack", 19: "dice index",
+    20: "Seth-board pieces", 21: "Soldiers/Priests bounds", 22: "Blood decreased", 23: "Conquest tiles",
+    24: "Seth dice",
 }
 
 
@@ -146,12 +154,17 @@ def checked_random_games(int players, int games, seed=0, **options):
         opts |= OPT_DECREE8
     if options.get("random_start"):
         opts |= OPT_RANDOM_START
+    if options.get("seth"):
+        opts |= OPT_SETH
+    cdef int blood[4]
     with nogil:
         for g in range(games):
             gseed = rng_next(&r)
             init_state(&s, players, opts, difficulty, gseed)
             step = 0
             code = check_invariants(&s)
+            for i in range(4):
+                blood[i] = s.blood[i]
             nl = -2
             while s.ntasks > 0 and code == 0:
                 if s.tasks[s.ntasks - 1].type <= CH_LAST:
@@ -178,6 +191,10 @@ def checked_random_games(int players, int games, seed=0, **options):
                     decisions += 1
                 step += 1
                 code = check_invariants(&s)
+                for i in range(4):
+                    if s.blood[i] < blood[i]:   # Time of Seth: "Blood tokens are not returned"
+                        code = 22
+                    blood[i] = s.blood[i]
                 if step > 5000:
                     code = 17
             if code == 0 and (s.round != MAAT_LAST * ROUNDS_MAAT or not s.terminal

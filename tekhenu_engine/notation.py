@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations o
     from ._core import GameState
 
 GOD_ABBR = ("Ho", "Ra", "Ha", "Ba", "Th", "Os")
+SECTION_ABBR = GOD_ABBR + ("Se",)   # take / act / extra: Se is Time of Seth's Seth board and God action
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
 RES = data.RESOURCE_LETTERS  # P B L G
 GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prodB", "prodL", "prodG",
@@ -44,9 +45,9 @@ OLD_NOTATION_VERSIONS = (1,)
 
 # Action kinds: the enum of _core.pxd (K_* names, tekhenu_engine.enums.Kind); the verb of a kind is its name in lower
 # case without "K_", except the two below.
-_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act"}
+_VERB_OF_KIND = {"K_HORUS_TILE": "horus", "K_SPACE": "pillar", "K_PRODUCE": "act", "K_CQSPACE": "conquest"}
 KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
-VERBS = {v: k for k, v in KINDS.items() if k != K.PRODUCE}   # "act:produce..." is read as K_PRODUCE
+VERBS = {v: k for k, v in KINDS.items() if k not in (K.PRODUCE, K.CQSPACE)}   # read from their arguments
 VERBS["anubis"] = K.TAKE
 VERBS["takeonly"] = K.TAKE
 VERBS["artifact"] = K.DESTINY          # "artifact:Art05": an Artifact taken at a Destiny pick
@@ -59,6 +60,10 @@ CARD_LOC = {"pile": int(CardLoc.PILE), "discard": int(CardLoc.DISCARD), "box": i
 DIE_LOC = {"bag": int(DieLoc.BAG), "wheel": on_wheel(0), "seth": int(DieLoc.SETH), "pure": int(DieLoc.PURE),
            "tainted": int(DieLoc.TAINT), "below": int(DieLoc.ANUBIS), "beside_bot": int(DieLoc.BOT),
            "box": int(DieLoc.BOX)}
+
+
+# Time of Seth: Conquest tiles by index (data.CONQUEST_TILES: CQ01-CQ12)
+CONQUEST_IDS = tuple(t["id"] for t in data.CONQUEST_TILES)
 
 
 def card_name(c: int) -> str:
@@ -102,8 +107,8 @@ ACT_PRODUCE, ACT_PRODUCE_RES = _ACTION_CODES["ACT_PRODUCE"], _ACTION_CODES["ACT_
 
 
 def _act_name(act: int) -> str:
-    if act < len(GOD_ABBR):
-        return GOD_ABBR[act]
+    if act < len(SECTION_ABBR):
+        return SECTION_ABBR[act]
     if act == ACT_PRODUCE:
         return "produce"
     if ACT_PRODUCE_RES <= act < ACT_PRODUCE_RES + len(RES):
@@ -112,8 +117,8 @@ def _act_name(act: int) -> str:
 
 
 def _parse_act(s: str) -> int:
-    if s in GOD_ABBR:
-        return GOD_ABBR.index(s)
+    if s in SECTION_ABBR:
+        return SECTION_ABBR.index(s)
     if s == "produce":
         return ACT_PRODUCE
     if s.startswith("produce-") and s[8:] in RES:
@@ -162,9 +167,9 @@ def format_action(a: int) -> str:
     if kind == K.TAKE:
         verb = "anubis" if x & 0x8000 else ("takeonly" if x & 0x4000 else "take")
         sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
-        return f"{verb}:{GOD_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
+        return f"{verb}:{SECTION_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
     if kind == K.ACT:
-        return f"act:{GOD_ABBR[x]}"
+        return f"act:{SECTION_ABBR[x]}"
     if kind == K.PRODUCE:   # the same verb as a God action: "act:produce", "act:produce-P"
         return "act:produce" + (f"-{RES[x - 1]}" if x else "")
     if kind == K.STATUE:
@@ -194,6 +199,10 @@ def format_action(a: int) -> str:
         return f"extra:{_act_name(x >> 4)}{x & 0xF}"
     if kind == K.BLESS:
         return f"bless:{card_name(x & 0x7F)}" + (f"/{x >> 7}" if x >> 7 else "")
+    if kind == K.CONQUEST:      # Time of Seth: the Conquest tile turned face up
+        return f"conquest:{CONQUEST_IDS[x]}"
+    if kind == K.CQSPACE:       # Time of Seth: the Temple space of the face-up Conquest tile
+        return f"conquest:r{x // 5 + 1}c{x % 5 + 1}"
     raise ValueError(f"cannot format {a}")
 
 
@@ -207,6 +216,8 @@ def parse_action(tok: str) -> int:
     kind = VERBS[verb]
     if kind == K.ACT and arg.startswith("produce"):   # Produce is its own kind, verb "act"
         kind = K.PRODUCE
+    if kind == K.CONQUEST and arg.startswith("r"):    # conquest:r2c3 places the tile, conquest:CQ07 turns one up
+        kind = K.CQSPACE
     try:
         x = _parse_arg(verb, kind, arg)
     except (ValueError, IndexError, KeyError) as e:
@@ -230,6 +241,11 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         if arg:
             raise ValueError("pass takes no argument")
         return 0
+    if kind == K.CONQUEST:
+        return CONQUEST_IDS.index(arg)
+    if kind == K.CQSPACE:
+        m = re.fullmatch(r"r([1-5])c([1-5])", arg)
+        return (int(m.group(1)) - 1) * 5 + int(m.group(2)) - 1 if m else _fail(arg)
     if kind == K.ROLL:
         return COLOUR_LETTERS.index(arg[0]) * 6 + _num(arg[1:], 1, 6) - 1 if len(arg) == 2 else _fail(arg)
     if kind in (K.WHEEL, K.HORUS_TILE):
@@ -273,10 +289,10 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         sec, _, die = arg.partition(":")
         if len(die) != 2:
             _fail(arg)
-        x = (GOD_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
+        x = (SECTION_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
         return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
     if kind == K.ACT:
-        return GOD_ABBR.index(arg)
+        return SECTION_ABBR.index(arg)
     if kind == K.STATUE:
         return STATUE_TARGETS.index(arg)
     if kind == K.SPACE:
@@ -324,7 +340,7 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
             return 1 + RES.index(arg[8:])
         _fail(arg)
     if kind == K.EXTRA:
-        m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
+        m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|Se|produce-[PBLG])([1-6])", arg)
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
     if kind == K.BLESS:
         name, _, opt = arg.partition("/")
@@ -342,6 +358,7 @@ def _fail(arg: str) -> int:
 _GOD_ACTIONS = (
     "build a Statue", "raise a Pillar in the Temple", "construct a Building around the Temple",
     "hold a festival (Happiness and VP)", "take cards from the Market", "construct a Building in a district",
+    "construct a Building in the region of the die's value on the Seth board",
 )
 _GAIN_TEXT = ("1 Papyrus", "1 Bread", "1 Limestone", "1 Granite", "1 Population", "1 Happiness",
               "2 Population", "3 Faith", "+1 Papyrus production", "+1 Bread production",
@@ -459,6 +476,8 @@ def hidden_from(state: "GameState", action: int, viewer: int) -> bool:
 
 def _die_text(state: "GameState", sec: int, col: int, val: int) -> str:
     d = state.to_dict()
+    if sec == data.SETH_GOD_INDEX:      # Time of Seth: "All dice on the Seth board are Tainted."
+        return f"the {data.DIE_COLOURS[col]} {val} from the Seth board (Tainted)"
     light = data.LIGHT_PATTERN[(sec - d["arrow"]) % 6]
     purity = data.PURITIES[data.PURITY[light][col]]
     return f"the {data.DIE_COLOURS[col]} {val} from {data.GODS[sec]} ({purity})"
@@ -513,7 +532,12 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "pass":
         return "Pass (do nothing here)"
     if verb == "roll":
-        return f"A {data.DIE_COLOURS[x // 6]} die is rolled: {x % 6 + 1}"
+        where = " onto the Seth board" if state.step().name == "CH_SETH_ROLL" else ""
+        return f"A {data.DIE_COLOURS[x // 6]} die is rolled{where}: {x % 6 + 1}"
+    if verb == "conquest" and state.step().name == "D_CONQUEST":
+        return f"Put the face-up Conquest tile on Temple space row {x // 5 + 1}, column {x % 5 + 1}"
+    if verb == "conquest":
+        return f"Conquest tile {CONQUEST_IDS[x]} is turned face up: {data.SETH_CARD_TEXT[CONQUEST_IDS[x]]}"
     if verb == "wheel":
         return f"The wheel's arrow starts on {data.GODS[x]}"
     if verb == "horus":
@@ -578,7 +602,7 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "value":
         return f"Make the die a {x}"
     if verb == "act":
-        return f"{data.GODS[x]}: {_GOD_ACTIONS[x]}"
+        return f"{(data.GODS + ('Seth',))[x]}: {_GOD_ACTIONS[x]}"
     if verb == "statue":
         return f"Build the Statue {_STATUE_TEXT[x]}"
     if verb == "pillar":

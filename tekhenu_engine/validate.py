@@ -607,6 +607,10 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "CH_WHEEL": ("flow/chance.pxi", "do_chance"),
     "CH_HORUS": ("flow/chance.pxi", "do_chance"),
     "CH_DIE": ("flow/chance.pxi", "do_chance"),
+    "CH_SETH_ROLL": ("seth/board.pxi", "seth_do_chance"),
+    "CH_CONQUEST": ("seth/board.pxi", "seth_do_chance"),
+    "D_CONQUEST": ("seth/action.pxi", "do_conquest"),
+    "A_SETH_RES": ("seth/action.pxi", "seth_resolve"),
     "CH_PILLAR": ("flow/chance.pxi", "do_chance"),
     "CH_CARD": ("flow/chance.pxi", "do_chance"),
     "CH_REVEAL": ("flow/chance.pxi", "do_chance"),
@@ -691,7 +695,11 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     return {
         "CH_WHEEL": ("none", z, z, z, z),
         "CH_HORUS": ("none", (0, L["n_horus_slots"] - 1), z, z, z),
-        "CH_DIE": ("none", god, z, z, z),
+        "CH_DIE": ("none", god, (0, 1), z, z),   # b 1: a draw that may refill the Seth board
+        "CH_SETH_ROLL": ("none", z, z, z, z),
+        "CH_CONQUEST": ("none", z, z, z, z),
+        "D_CONQUEST": ("human", z, z, z, z),
+        "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, z, z),
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
         "CH_REVEAL": ("none", (0, 2), z, z, z),       # a Starting card, a Cultist, an Artifact

@@ -27,6 +27,7 @@ def gains(before: dict, after: dict, seat: int) -> dict:
 
 def holding_cultist(g: GameState, seat: int, name: str) -> GameState:
     d = g.to_dict()
+    d["cult_loc"] = [SP_GONE if x == SP_SEAT + seat else x for x in d["cult_loc"]]   # one Cultist a seat
     d["cult_loc"][CULTS.index(name)] = SP_SEAT + seat
     return GameState._from_dict_trusted(d)
 
@@ -34,4 +35,15 @@ def holding_cultist(g: GameState, seat: int, name: str) -> GameState:
 def holding_artifact(g: GameState, seat: int, name: str) -> GameState:
     d = g.to_dict()
     d["art_loc"][ARTS.index(name)] = SP_SEAT + seat
+    return GameState._from_dict_trusted(d)
+
+
+def no_setup_gains(g: GameState) -> GameState:
+    """A copy of g without what the expansion's Starting cards gave at setup: no Buildings in Osiris
+    (SX01-SX03), no Soldiers or Priests (for tests of the Seth board that count them from 0)."""
+    d = g.to_dict()
+    d["osiris"] = [[-1] * 4 for _ in range(6)]
+    d["buildings"] = [0] * 4
+    d["soldiers"] = [0] * 4
+    d["priests"] = [0] * 4
     return GameState._from_dict_trusted(d)

@@ -162,12 +162,27 @@ def test_art02_an_action_at_value_3_or_4_without_a_die():
     assert f(g, "die_loc") == dice                            # no die moved
 
 
-def test_art07_waits_for_the_seth_action():
-    """Art07: "take a Seth God action, as if you draft a die of the value of your choosing": the Seth
-    God action is the Seth board's rule; until it is there the Artifact cannot be used (never
-    offered)."""
-    g, p = at_turn_start("Art07", "Art08")
-    assert toks(g) == ["pass", "use:Art08"]
+def test_art07_a_seth_action_at_a_value_of_choice():
+    """Art07: "Remove this card from the game to immediately take a Seth God action, as if you draft a
+    die of the value of your choosing." (no die taken; the Soldiers are paid as usual)"""
+    assert "take a Seth God action, as if you draft a die of the value of your choosing" in text("Art07")
+    g, p = at_turn_start("Art07", soldiers=4)
+    dice = f(g, "die_loc")
+    use(g, "Art07")
+    assert step_name(g) == "D_ART_ACTION"
+    offered = toks(g)
+    assert offered == [f"extra:Se{v}" for v in range(1, 7)]
+    g.apply(parse_action("extra:Se5"))                        # Canaan
+    while step_name(g) not in ("D_TAKE", "D_ARTIFACT") and not g.is_chance():
+        g.apply(g.legal_actions()[0])
+    while g.is_chance() or step_name(g) not in ("D_TAKE", "D_ARTIFACT"):
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(g.legal_actions()[0])
+    d = g.to_dict()
+    assert d["seth_build"][2 * 4] == p and d["soldiers"][p] == 0 and d["blood"][p] == 1
+    assert f(g, "die_loc") == dice                            # no die taken (the Seth board's stay)
 
 
 def test_no_artifact_step_without_the_option():

@@ -12,8 +12,10 @@ import pytest
 from positions import edit, f, set_player, step_name, trigger
 from seth_positions import CULTS, gains, holding_cultist, table
 from tekhenu_engine import GameState, _core, data, format_action, parse_action
+from tekhenu_engine.enums import GodFlag
 
 G_HAP1 = _core.GAIN_ITEMS["G_HAP1"]
+EXTRA = int(GodFlag.EXTRA)
 
 
 def text(name: str) -> str:
@@ -89,16 +91,24 @@ def test_cult03_happiness_reaches_a_space_for_the_first_time():
 
 def test_cult04_building_on_the_seth_board():
     """Cult04: "Whenever you place a Building on the Seth board, you gain 2 Population and every other
-    player gains 1 Bread." (fired through the seth_building_placed event directly: the Seth board's
-    Building placement is the Seth action's rule)"""
+    player gains 1 Bread." (the Seth God action's Building, seth_resolve)"""
     assert "place a Building on the Seth board, you gain 2 Population" in text("Cult04")
+    from test_seth_action import seth_take, seth_turn
+
+    g, p = seth_turn(board=(2,), soldiers=4)                  # a gray 2 on the Seth board: Punt
+    g = holding_cultist(g, p, "Cult04")
+    before = g.to_dict()
+    seth_take(g, "g2")
+    after = g.to_dict()
+    assert after["seth_build"][2] == p
+    assert after["population"][p] - before["population"][p] == 2
+    for q in others(g, p):
+        assert gains(before, after, q) == {"res1": 1}
+    # through the event directly, too
     g, p = seated("Cult04")
     before = g.to_dict()
     _core._seth_cultist(g, p, "seth_building_placed")
-    after = g.to_dict()
-    assert gains(before, after, p) == {"population": 2}
-    for q in others(g, p):
-        assert gains(before, after, q) == {"res1": 1}
+    assert gains(before, g.to_dict(), p) == {"population": 2}
 
 
 def ra_position(name: str, own_pillars=(), players: int = 3, **stock):

@@ -235,7 +235,11 @@ DECREE_SYMBOL = {
 # per turn" is the gate Time of Seth's cards need (a per-seat, per-turn used mask), unused by the
 # base game.
 HELD_EVENTS = ("god_action", "produce", "horus_bonus", "die_taken", "blessing_discarded", "maat_faith",
-               "maat_order")
+               "maat_order",
+               # Time of Seth (data.SETH_EVENTS; fired only with the option): a Seth God Action
+               # performed (subject -1, value the die's), a Building placed on the Seth board
+               # (subject the region, 0-5)
+               "seth_action", "seth_building_placed")
 # source event -> (letter of its rows' names, the number the core stores for name 1: P01 is Pillar
 # tile 1, S01 Starting card 0, A01 Destiny card 0)
 SOURCE_EVENTS = {"pillar": ("P", 1), "starting_card": ("S", 0), "destiny": ("A", 0)}

@@ -39,8 +39,5 @@ cdef void run_destiny_round(State* s, Task t) noexcept nogil:
         return                          # Time of Seth at setup (seth/setup.pxi)
     for k in range(s.nseats - 1, -1, -1):
         q = s.turn_order[k]
-        if is_bot(s, q):
-            if k == 0:
-                push(s, CH_BOTDESTINY, q, 0, 0, 0, 0)
-        else:
+        if not bot_destiny(s, q, k):
             push(s, D_DESTINY, q, t.a, 0, 0, 0)

@@ -18,11 +18,11 @@ cdef enum:
 
 cdef inline int held(State* s, int p, int c) noexcept nogil:
     """Seat p holds card c (0-based id) and is not Botankhamun (who ignores card effects)."""
-    return s.card_loc[c] == CL_HAND + p and not is_bot(s, p)
+    return s.card_loc[c] == CL_HAND + p and not bot_ignores_cards(s, p)
 
 cdef inline int tech(State* s, int p, int t) noexcept nogil:
     """Seat p has Technology Tt (t = 1..24) and is not Botankhamun."""
-    return s.card_loc[TECH(t)] == CL_HAND + p and not is_bot(s, p)
+    return s.card_loc[TECH(t)] == CL_HAND + p and not bot_ignores_cards(s, p)
 
 cdef inline int uses_die(int flags) noexcept nogil:
     """The action uses the turn's die (the normal action or a B17-B20 / T19 extra)."""
@@ -119,7 +119,7 @@ cdef int hook_gen_pay(State* s, int p, int* c, int32_t* out) noexcept nogil:
     cdef int t22 = tech(s, p, 22)
     cdef int scr = s.scribes[p] if tech(s, p, 10) else 0
     cdef int a0, a1, l, g, w, sc, tot, lg, lmax, gmax, n = 0, swap
-    if is_bot(s, p) or (not t22 and scr == 0):
+    if bot_ignores_cards(s, p) or (not t22 and scr == 0):
         return -1
     tot = c[0] + c[1] + c[2] + c[3]
     lg = c[2] + c[3]
@@ -275,7 +275,7 @@ cdef inline int hook_take_ok(State* s, int p, int sec, int col, int v, int pur, 
         return 0
     if base:
         return 1
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return 0
     if held(s, p, BLESS(11)) or held(s, p, BLESS(12)):
         return 1
@@ -314,7 +314,7 @@ cdef inline int any_take_blessing(State* s, int p) noexcept nogil:
 
 cdef inline void hook_take_die(State* s, int p) noexcept nogil:
     """A die was taken for an action (D_ADJUST is on top): T23, then the die-taking cards."""
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     if s.cur_anubis and tech(s, p, 23):
         add_vp(s, p, 3, VP_ACTIONS)
@@ -326,7 +326,7 @@ cdef inline void hook_take_die(State* s, int p) noexcept nogil:
 cdef inline int hook_die_purity(State* s, int p, int purity) noexcept nogil:
     """The side of the scales: by the colour the die is treated as (B11/B12) and T08's choice."""
     cdef int pur
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return purity
     pur = purity_of(s, s.cur_section, s.cur_colour)
     if pur == 2:
@@ -351,7 +351,7 @@ cdef inline int hook_god_action(State* s, int p, int god, int value, int flags) 
     """A God action starts. T14 first offers its value change (the action is pushed again);
     then the per-action Technologies pay (the god_action event). Returns 1 when the action
     was deferred."""
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return 0
     if not (flags & F_CARDS_DONE) and uses_die(flags) and tech(s, p, 14):
         push(s, A_GOD, p, god, value, flags | F_CARDS_DONE, 0)
@@ -376,7 +376,7 @@ cdef inline int hook_produce_start(State* s, int p, int r, int value, int flags)
     """A Produce action starts: T13's value change and the Produce Blessings are decided
     first (the action is pushed again below them). Returns 1 when deferred."""
     cdef int b, t13
-    if (flags & F_CARDS_DONE) or is_bot(s, p):
+    if (flags & F_CARDS_DONE) or bot_ignores_cards(s, p):
         return 0
     b = any_produce_blessing(s, p)
     t13 = uses_die(flags) and tech(s, p, 13)
@@ -392,7 +392,7 @@ cdef inline int hook_produce_start(State* s, int p, int r, int value, int flags)
 cdef inline void hook_produce(State* s, int p, int r, int value, int excess, int flags) noexcept nogil:
     """After producing: T12 (VP per excess), T13 (+1 Resource, no excess); then the produce
     event (T17 Bread, T11 die of value 1: data rows, data.TRIGGERS)."""
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     if tech(s, p, 12) and not (flags & F_FREE):
         add_vp(s, p, excess, VP_ACTIONS)
@@ -402,7 +402,7 @@ cdef inline void hook_produce(State* s, int p, int r, int value, int excess, int
 
 cdef inline void hook_turn_start(State* s, int p) noexcept nogil:
     """D_TAKE is on top: B07/B08 and B23/B24 may be played first."""
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     if s.card_loc[BLESS(7)] == CL_HAND + p or s.card_loc[BLESS(8)] == CL_HAND + p \
             or s.card_loc[BLESS(23)] == CL_HAND + p or s.card_loc[BLESS(24)] == CL_HAND + p:
@@ -410,7 +410,7 @@ cdef inline void hook_turn_start(State* s, int p) noexcept nogil:
 
 cdef inline void hook_turn_end(State* s, int p) noexcept nogil:
     """B07/B08 may also be played after the action, before the turn passes."""
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     if s.card_loc[BLESS(7)] == CL_HAND + p or s.card_loc[BLESS(8)] == CL_HAND + p:
         push(s, D_BLESS, p, M_END, 0, 0, 0)

@@ -98,7 +98,7 @@ cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
     if kind == 9:
         gain_happiness(s, p, n)
     elif kind >= 10:
-        seth_gain_track(s, p, kind - 10, n)     # Time of Seth: 10 Soldiers, 11 Priests
+        seth_gain_track(s, p, kind - 9, n)      # Time of Seth: 10 Soldiers, 11 Priests (seth/dice.pxi)
     else:
         gain_reward(s, p, kind, n)
 
@@ -106,7 +106,7 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
     """Fire a held-card event for seat p: every active effect row of the event whose conditions
     hold gives its rewards, in table order (see data.TRIGGERS). `god` is the event's subject."""
     cdef int k, j
-    if is_bot(s, p):
+    if bot_ignores_cards(s, p):
         return
     for k in range(EVENT_FIRST[event], EVENT_FIRST[event] + EVENT_N[event]):
         if s.card_loc[EFFECT_CARD[k]] != CL_HAND + p:

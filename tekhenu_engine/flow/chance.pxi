@@ -71,6 +71,8 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
             if s.destiny_owner[i] < 0:
                 out[n] = mk(K_BOTDESTINY, i)
                 n += 1
+    elif t.type == CH_SETH_ROLL or t.type == CH_CONQUEST:
+        return seth_gen_chance(s, t, out, probs)    # Time of Seth (seth/board.pxi)
     else:
         n = bot_gen_chance(s, t, out)
     for i in range(n):
@@ -139,7 +141,8 @@ cdef void do_chance(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == CH_HORUS:
         s.horus_slot_god[t.a] = x
     elif t.type == CH_DIE:
-        put_die(s, t.a, x // 6, x % 6 + 1)
+        if not seth_refill_die(s, t, x):            # Time of Seth: a gray die refills the Seth board
+            put_die(s, t.a, x // 6, x % 6 + 1)
     elif t.type == CH_PILLAR:
         s.pillar_loc[x] = 1
         if t.a < 3:
@@ -165,5 +168,7 @@ cdef void do_chance(State* s, Task t, int32_t a) noexcept nogil:
     elif t.type == CH_BOTDESTINY:
         s.destiny_owner[x] = t.p
         s.destiny[t.p] = x
+    elif t.type == CH_SETH_ROLL or t.type == CH_CONQUEST:
+        seth_do_chance(s, t, x)                     # Time of Seth (seth/board.pxi)
     else:
         bot_chance(s, t, x)

@@ -52,6 +52,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_artifact(s, t, out)
     elif t.type == D_ART_ACTION:
         return gen_art_action(s, t, out)
+    elif t.type == D_CONQUEST:
+        return gen_conquest(s, t, out)      # Time of Seth (seth/action.pxi)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -102,6 +104,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_artifact(s, t, a)
     elif t.type == D_ART_ACTION:
         do_art_action(s, t, a)
+    elif t.type == D_CONQUEST:
+        do_conquest(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""
@@ -271,6 +275,8 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
         setup_phase(s, t.a)
     elif t.type == A_INIT_ORDER:
         init_order(s)
+    elif t.type == A_SETH_RES:
+        seth_resolve(s, t.p, t.a, t.b)      # Time of Seth (seth/action.pxi)
     else:
         bot_auto(s, t)
 

@@ -5,11 +5,11 @@ cdef void final_scoring(State* s) noexcept nogil:
     push(s, A_WINNER, -1, 0, 0, 0, 0)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
-        if not is_bot(s, p):
+        if not bot_has_no_decree(s, p):
             push(s, D_DECREES, p, 0, 0, 0, 0)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
-        if not is_bot(s, p) and has_card(s, p, DECREE(23)):
+        if not bot_has_no_decree(s, p) and has_card(s, p, DECREE(23)):
             push(s, D_EXTRA, p, F_FREE, 0, 0, 0)   # D23: a free action before the final scoring
 
 cdef void finish(State* s) noexcept nogil:
@@ -18,8 +18,7 @@ cdef void finish(State* s) noexcept nogil:
         if PC_TURN_VP[s.nplayers][k]:
             add_vp(s, s.turn_order[k], PC_TURN_VP[s.nplayers][k], VP_TURNORDER)
     for p in range(s.nseats):
-        if is_bot(s, p):
-            bot_final(s, p)
+        bot_final(s, p)
     for p in range(s.nseats):
         s.final_vp[p] = s.vp[p]
     s.terminal = 1

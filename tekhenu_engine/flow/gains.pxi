@@ -25,7 +25,7 @@ cdef void gain_population(State* s, int p, int n) noexcept nogil:
 cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
     cdef int before = s.hap_flags[p]
-    if is_bot(s, p):
+    if bot_ignores_rewards(s, p):
         return
     if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
         s.hap_flags[p] |= 1
@@ -79,7 +79,7 @@ cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
         if s.prod[p][item - G_PRODP] > PROD_MAX:
             s.prod[p][item - G_PRODP] = PROD_MAX
     elif item == G_SOL or item == G_PRI:
-        seth_gain_track(s, p, item == G_PRI, 1)         # Time of Seth (seth/tracks.pxi)
+        seth_gain_track(s, p, 2 if item == G_PRI else 1, 1)   # Time of Seth (seth/dice.pxi)
 
 cdef int gen_gain(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_GAIN: the items of the choice (from t.c on, so a repeated gain is not ordered twice)."""

@@ -1,7 +1,7 @@
 # Included by _core.pyx: the Maat phase: Ankh, Faith, balance penalty, the new turn order.
 
 cdef int ankh(State* s, int p) noexcept nogil:
-    if is_bot(s, p):
+    if bot_has_no_scales(s, p):
         return BOT_ANKH_V
     if has_tech(s, p, 15):
         return T15_ANKH_V
@@ -12,20 +12,18 @@ cdef void maat_start(State* s) noexcept nogil:
     s.maat_count += 1
     push(s, A_MAAT_ORDER, -1, 0, 0, 0, 0)
     for p in range(s.nseats):
-        if is_bot(s, p):
-            bot_maat_balance(s, p)
-        else:
+        if not bot_maat_balance(s, p):
             s.balance[p] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
             fire(s, p, EV_MAAT_FAITH, -1, 0, 0)  # T15: a data row (data.TRIGGERS)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
-        if not is_bot(s, p) and s.faith[p] > 0:
+        if not bot_gains_no_resources(s, p) and s.faith[p] > 0:
             push(s, D_FAITH, p, 0, 0, 0, 0)
 
 cdef void maat_order(State* s) noexcept nogil:
     cdef int p, i, j, tmp, b, ai, aj
     for p in range(s.nseats):
-        if is_bot(s, p):
+        if bot_has_no_scales(s, p):
             continue
         b = s.balance[p]
         for i in range(NMAAT_PEN):          # MAAT_PENALTY, the worst band first

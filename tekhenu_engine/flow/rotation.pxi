@@ -9,9 +9,9 @@ cdef void run_rotation(State* s, Task t) noexcept nogil:
 
 cdef void run_refill(State* s, Task t) noexcept nogil:
     """A_REFILL: draw dice into the two sections the Rotation empties."""
-    cdef int i, k
+    cdef int i, k, seth = seth_refill_flag(s)   # Time of Seth: these draws may refill the Seth board
     k = PC_REFILL[s.nplayers]
     for i in range(k):
         push(s, CH_DIE, -1, (s.arrow + 5) % 6, 0, 0, 0)
     for i in range(k):
-        push(s, CH_DIE, -1, (s.arrow + 2) % 6, 0, 0, 0)
+        push(s, CH_DIE, -1, (s.arrow + 2) % 6, seth, 0, 0)

@@ -67,8 +67,9 @@ cdef void scoring(State* s) noexcept nogil:
         add_vp(s, p, temple_score(s, p, 1), VP_TEMPLE)
         add_vp(s, p, STATUE_VP[s.statues[p]], VP_STATUES)
         add_vp(s, p, happiness_vp(s.happiness[p]), VP_HAPPINESS)
-        if is_bot(s, p):
-            bot_scoring_cards(s, p)
+        if seth_on(s):
+            seth_score(s, p)            # Time of Seth: the Seth board's Buildings (seth/action.pxi)
+        if bot_scoring_cards(s, p):
             continue
         for i in range(4):
             if s.prod[p][i] >= PROD_MAX:

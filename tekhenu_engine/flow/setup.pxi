@@ -2,8 +2,8 @@
 
 cdef void setup_phase(State* s, int phase) noexcept nogil:
     cdef int i, p, k, n
-    if seth_setup_phase(s, phase):
-        return                          # Time of Seth (seth/setup.pxi)
+    if seth_on(s) and (seth_setup_phase(s, phase) or seth_setup_cards(s, phase)):
+        return                          # Time of Seth (seth/board.pxi, seth/setup.pxi)
     if phase == 0:
         push(s, A_SETUP, -1, 1, 0, 0, 0)
         if s.options & OPT_RANDOM_HORUS:
@@ -33,7 +33,7 @@ cdef void setup_phase(State* s, int phase) noexcept nogil:
         for i in range(n):
             push(s, CH_REVEAL, -1, 0, 0, 0, 0)
         for p in range(s.nseats - 1, -1, -1):
-            if not is_bot(s, p):
+            if not bot_has_no_decree(s, p):
                 push(s, CH_CARD, -1, 2, 1, p, 0)
                 push(s, CH_CARD, -1, 2, 1, p, 0)
         if s.nplayers == 1:

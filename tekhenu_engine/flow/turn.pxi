@@ -60,11 +60,14 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
             if s.osiris[value - 1][i] < 0 and osiris_allowed(i, flags):
                 return 1
         return 0
+    elif god == ACT_SETH:
+        return seth_can_act(s, p, value, flags)     # Time of Seth (seth/action.pxi)
     return 0
 
 cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     """Perform a God action: its steps, then the Horus bonuses it triggers."""
-    push_bonus(s, p, god)
+    if god < ACT_SETH:          # the Seth action has no base Horus bonus (seth/action.pxi)
+        push_bonus(s, p, god)
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:
@@ -81,6 +84,8 @@ cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nog
         push_pay(s, p, hook_papyrus_cost(s, p, 2, 3, flags), 0, 0, 0, flags)
     elif god == 4:
         push(s, D_THOTH_REFRESH, p, value, 0, flags, 0)
+    elif god == ACT_SETH:
+        seth_start(s, p, value, flags)              # Time of Seth (seth/action.pxi)
     else:
         push(s, D_OSIRIS, p, value, flags, 0, 0)
 
@@ -182,14 +187,12 @@ cdef void run_turn(State* s, Task t) noexcept nogil:
     s.turn_flags[p] = 0
     seth_turn_start(s)                  # the once-per-turn gate (seth/gate.pxi)
     s.cur_die = -1
-    if is_bot(s, p):
-        push(s, A_END_TURN, p, 0, 0, 0, 0)
-        bot_turn(s, p)
-    else:
-        push(s, A_END_TURN, p, 0, 0, 0, 0)
-        push(s, D_TAKE, p, 0, 0, 0, 0)
-        hook_turn_start(s, p)
-        seth_offer_artifacts(s, p, ART_AT_START)     # Time of Seth (seth/artifacts.pxi)
+    push(s, A_END_TURN, p, 0, 0, 0, 0)
+    if bot_takes_turn(s, p):
+        return
+    push(s, D_TAKE, p, 0, 0, 0, 0)
+    hook_turn_start(s, p)
+    seth_offer_artifacts(s, p, ART_AT_START)     # Time of Seth (seth/artifacts.pxi)
 
 cdef void run_end_turn(State* s, Task t) noexcept nogil:
     """A_END_TURN: end the turn, refill the Market."""

@@ -1,9 +1,7 @@
 # Included by _core.pyx: Bastet: Happiness and Scribes.
 
 cdef void resolve_bastet(State* s, int p, int value) noexcept nogil:
-    if is_bot(s, p):
-        bot_bastet_people(s, p, value)
-    else:
+    if not bot_bastet_people(s, p, value):
         gain_happiness(s, p, value)
     if value <= 2:
         s.scribes[p] += 2

@@ -113,6 +113,8 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
         n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
         out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
         n += can_anubis & DIE_ANUBIS_OK[col]
+    if seth_on(s):
+        n += seth_gen_take(s, p, out + n)   # Time of Seth: the Seth board's dice (seth/action.pxi)
     if n == 0:
         # No die allows an action: take any Pure or Tainted die without an action.
         for i in range(8):
@@ -140,6 +142,8 @@ cdef void place_die(State* s, int p) noexcept nogil:
     cdef int i = s.cur_die, v = s.cur_value, pur
     s.die_value[i] = v
     s.ndice_board[p] += 1
+    if seth_on(s):
+        seth_die_placed(s, p, i, v)     # Time of Seth: red / blue dice gain Soldiers / Priests (seth/dice.pxi)
     if s.cur_anubis:
         s.die_loc[i] = DL_ANUBIS + p
         return

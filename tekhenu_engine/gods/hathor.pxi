@@ -9,7 +9,7 @@ cdef void resolve_hathor(State* s, int p, int space, int value) noexcept nogil:
         if s.temple_tile[sp] > 0 and s.temple_tile[sp] <= 27:
             if s.temple_owner[sp] == p:
                 add_vp(s, p, 3 + hook_hathor_pillar_bonus(s, p), VP_ACTIONS)
-        elif not is_bot(s, p):
+        elif not bot_ignores_rewards(s, p):
             k = TEMPLE_RK[sp]
             if k <= 5:
                 gain_reward(s, p, k, 1)

@@ -26,8 +26,7 @@ cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
     for k in range(6):
         if s.horus_slot_god[k] == god:
             break
-    if is_bot(s, q):
-        bot_horus_bonus(s, q, k)
+    if bot_horus_bonus(s, q, k):
         return
     fire(s, q, EV_HORUS_BONUS, god, 0, 0)  # T07: a data row (data.TRIGGERS)
     if k == 0:
@@ -69,7 +68,7 @@ cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
         s.statues[p] += 1
         if s.people_gold[k]:
             s.people_gold[k] = 0
-            if not is_bot(s, p):
+            if not bot_gains_no_resources(s, p):
                 s.gold[p] += 1
         if k < 2:
             add_vp(s, p, 3 * line_own_pillars(s, p, k, 2), VP_ACTIONS)

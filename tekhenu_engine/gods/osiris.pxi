@@ -9,16 +9,16 @@ cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
 
 cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept nogil:
     cdef int r = row - 1
-    if not (flags & F_NOHAP) and not is_bot(s, p):
+    if not (flags & F_NOHAP) and not bot_never_pays(s, p):
         s.happiness[p] -= 1
     s.osiris[r][d] = p
     s.buildings[p] += 1
     if r == 1 and s.osiris_row2_gold:
         s.osiris_row2_gold = 0
-        if not is_bot(s, p):
+        if not bot_gains_no_resources(s, p):
             s.gold[p] += 1
     seth_cultist(s, p, CE_OSIRIS_BUILDING, 0)        # Cult06 (seth/cultists.pxi)
-    if is_bot(s, p):
+    if bot_gains_no_resources(s, p):
         return
     s.prod[p][d] += OS_PROD[r]
     if s.prod[p][d] > 6:

@@ -95,10 +95,7 @@ cdef int seth_do_destiny(State* s, int p, int x) noexcept nogil:
 
 
 cdef int seth_can_use(State* s, int p, int k) noexcept nogil:
-    """Seat p holds Artifact k and can pay what using it costs (Art03, Art06: 1 Scribe). Art07's
-    Seth God action comes with the Seth board's rules."""
-    if ART_FORM[k] == AF_SETH:
-        return 0                     # Art07 needs the Seth God action of the Seth board (sethA)
+    """Seat p holds Artifact k and can pay what using it costs (Art03, Art06: 1 Scribe)."""
     return s.art_loc[k] == SP_SEAT + p and s.scribes[p] >= ART_USE_SCRIBES[k]
 
 
@@ -125,16 +122,24 @@ cdef int gen_artifact(State* s, Task* t, int32_t* out) noexcept nogil:
 
 
 cdef int gen_art_action(State* s, Task* t, int32_t* out) noexcept nogil:
-    """Art02: "take an action as if you had chosen a die with a value of 3 or 4 (do not take an
-    actual die though)": any God action or a Produce action of a Resource of choice."""
-    cdef int g, v, r, n = 0
-    for g in range(6):
-        for v in range(ART_A[t.a], ART_B[t.a] + 1):
+    """D_ART_ACTION (t.a: the Artifact). Art02: "take an action as if you had chosen a die with a
+    value of 3 or 4 (do not take an actual die though)": any God action, the Seth action included,
+    or a Produce action of a Resource of choice. Art07: "take a Seth God action, as if you draft a
+    die of the value of your choosing"."""
+    cdef int g, v, r, n = 0, lo = ART_A[t.a], hi = ART_B[t.a]
+    if ART_FORM[t.a] == AF_SETH:
+        for v in range(VALUE_MIN, VALUE_MAX + 1):
+            if can_god(s, t.p, ACT_SETH, v, F_EXTRA):
+                out[n] = mk(K_EXTRA, (ACT_SETH << 4) | v)
+                n += 1
+        return n
+    for g in range(NGOD_ACTIONS):
+        for v in range(lo, hi + 1):
             if can_god(s, t.p, g, v, F_EXTRA):
                 out[n] = mk(K_EXTRA, (g << 4) | v)
                 n += 1
     for r in range(4):
-        for v in range(ART_A[t.a], ART_B[t.a] + 1):
+        for v in range(lo, hi + 1):
             out[n] = mk(K_EXTRA, ((ACT_PRODUCE_RES + r) << 4) | v)
             n += 1
     return n
@@ -159,7 +164,7 @@ cdef void seth_use_artifact(State* s, int p, int k, int moment) noexcept nogil:
         push(s, D_KEEP, p, ART_A[k], ART_C[k], 0, 0)
         for j in range(ART_B[k]):
             push(s, CH_CARD, -1, ART_A[k], 1, p, 0)
-    elif f == AF_ACTION:            # Art02: an action at value 3 or 4 without a die
+    elif f == AF_ACTION or f == AF_SETH:   # Art02: any action at 3 or 4; Art07: a Seth action; no die
         push(s, D_ART_ACTION, p, k, 0, 0, 0)
     elif f == AF_TEMPLE:            # Art03: the Temple Complex scored as at a Scoring
         add_vp(s, p, temple_score(s, p, 1), VP_TEMPLE)

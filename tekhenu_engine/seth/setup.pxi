@@ -1,6 +1,6 @@
 # Included by _core.pyx: Time of Seth's setup changes (docs/seth-rules-digest.md section 2, items
 # 7-14; manual "Setup Changes" 7-12). The base setup (flow/setup.pxi) calls seth_setup_phase()
-# first when the `seth` table option is on; every rule of the expansion's setup is here.
+# (seth_setup_cards) when the `seth` table option is on, after the Seth board's seth_setup_phase; every rule of the expansion's setup is here.
 #
 # State: Cultist Powers and Artifacts have a place each (State.cult_loc, State.art_loc): SP_BOX not
 # drawn, SP_DISPLAY displayed, SP_SEAT + seat held, SP_GONE out of the game (a Cultist nobody
@@ -61,7 +61,7 @@ cdef inline int seth_setup(State* s) noexcept nogil:
     return seth_on(s) and s.nplayers >= 2
 
 
-cdef int seth_setup_phase(State* s, int phase) noexcept nogil:
+cdef int seth_setup_cards(State* s, int phase) noexcept nogil:
     """The setup phases the expansion changes; 0 when the base phase runs unchanged.
 
     Manual Setup Changes 8 "Deal 3 Decree cards to each player ... This replaces step 11 of the
@@ -97,14 +97,14 @@ cdef int seth_setup_phase(State* s, int phase) noexcept nogil:
         for i in range(NCULT):                  # the Cultists nobody drafted leave the game
             if s.cult_loc[i] == SP_DISPLAY:
                 s.cult_loc[i] = SP_GONE
-        push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
-        push(s, A_SETUP, -1, SETUP_DECREE_KEEP, 0, 0, 0)
+        push(s, A_SETUP, -1, SETUP_DECREE_KEEP, 0, 0, 0)   # at the bottom: then the first turn
         push(s, A_DESTINY_ROUND, -1, 1, 0, 0, 0)
         for i in range(SETH_ART_SHOWN[s.nplayers]):
             push(s, CH_REVEAL, -1, REVEAL_ART, 0, 0, 0)
         push(s, A_INIT_ORDER, -1, 0, 0, 0, 0)
         return 1
     if phase == SETUP_DECREE_KEEP:
+        push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
         for k in range(s.nseats - 1, -1, -1):   # in turn order
             push(s, D_KEEP, s.turn_order[k], DECK_DECREE, 0, 0, 0)
         return 1

@@ -11,6 +11,7 @@ cdef int SETH_DICE_COUNT[5][8]   # dice in play per colour with the option, by p
 cdef int SETH_BOARD_N[5]         # gray dice rolled onto the Seth board at setup / refill threshold
 cdef int SETH_TRACK_HI           # Soldiers and Priests: gains above it are lost
 cdef int SETH_GOD_SPACES[5]      # Statues in honour of Seth by player count
+cdef int SETH_BOARD_COLOUR       # the colour of the Seth board's dice (gray)
 
 cdef enum:
     # seth_flags bits
@@ -19,7 +20,7 @@ cdef enum:
 
 def _load_seth_tables():
     """Copy data/seth.py into the C tables (called once at import, from _load_tables)."""
-    global SETH_TRACK_HI
+    global SETH_TRACK_HI, SETH_BOARD_COLOUR
     d = _data
     cdef int i, j
     for i in range(1, 5):
@@ -28,6 +29,7 @@ def _load_seth_tables():
         for j in range(8):
             SETH_DICE_COUNT[i][j] = d.SETH_DICE_PER_COLOUR[i][j]
     SETH_TRACK_HI = d.SETH_TRACK_MAX
+    SETH_BOARD_COLOUR = d.DIE_COLOURS.index("gray")   # "take 4 gray dice from the bag, roll and place them on the Seth board"
 
 
 def _seth_tables():
@@ -93,6 +95,69 @@ cdef int seth_dice_count(State* s, int nplayers, int colour) noexcept nogil:
     if seth_on(s):
         return SETH_DICE_COUNT[nplayers][colour]
     return DICE_COUNT[nplayers][colour]
+
+
+cdef int seth_invariants(State* s, int* st, int* bu) noexcept nogil:
+    """The expansion's invariants (0 or the code of check_invariants), adding its Statues and
+    Buildings to the per-seat counts st / bu: 20 a Seth-board piece off (two Buildings of a seat
+    in one region, a second space before the first, a Statue space beyond the player count),
+    21 Soldiers or Priests out of 0..10, 23 a Conquest tile off the stack and the Temple or the
+    two fields disagreeing, 24 the dice per colour or the Seth board's dice off."""
+    cdef int p, r, k, i, t, up = 0, n
+    cdef int cnt[8]
+    for p in range(s.nseats):
+        if s.soldiers[p] < 0 or s.soldiers[p] > SETH_TRACK_HI or s.priests[p] < 0 or s.priests[p] > SETH_TRACK_HI:
+            return 21
+    for r in range(N_SETH_REGIONS):
+        if s.seth_build[2 * r + 1] >= 0 and (s.seth_build[2 * r] < 0 or s.seth_build[2 * r] == s.seth_build[2 * r + 1]):
+            return 20
+    for k in range(N_SETH_SPACES):
+        if s.seth_build[k] >= 0:
+            if s.seth_build[k] >= s.nseats:
+                return 20
+            bu[s.seth_build[k]] += 1
+    for k in range(N_SETH_PEOPLE):
+        if s.seth_people[k] >= 0:
+            if s.seth_people[k] >= s.nseats:
+                return 20
+            st[s.seth_people[k]] += 1
+    for k in range(N_SETH_GOD):
+        if s.seth_god[k] >= 0:
+            if k >= SETH_GOD_SPACES[s.nplayers] or s.seth_god[k] >= s.nseats:
+                return 20
+            st[s.seth_god[k]] += 1
+    for t in range(N_CONQUEST):
+        k = s.conquest_loc[t]
+        if k == CQ_FACEUP:
+            up += 1
+        elif k >= CQ_TEMPLE:
+            if k - CQ_TEMPLE >= NT or s.temple_conquest[k - CQ_TEMPLE] != t:
+                return 23
+        elif k != CQ_STACK:
+            return 23
+    if up > 1:
+        return 23
+    for i in range(NT):
+        if s.temple_conquest[i] >= 0 and s.conquest_loc[s.temple_conquest[i]] != CQ_TEMPLE + i:
+            return 23
+    for k in range(8):
+        cnt[k] = 0
+    n = 0
+    for i in range(s.ndice):
+        cnt[s.die_colour[i]] += 1
+        if s.die_loc[i] == DL_SETH:
+            n += 1
+            if s.die_colour[i] != SETH_BOARD_COLOUR:
+                return 24
+        elif s.die_colour[i] >= 5 and 1 <= s.die_loc[i] <= 6 and \
+                (s.die_value[i] < DIE_MIN[s.die_colour[i]] or s.die_value[i] > DIE_MAX[s.die_colour[i]]):
+            return 24
+    for k in range(8):
+        if cnt[k] != SETH_DICE_COUNT[s.nplayers][k]:
+            return 24
+    if n > SETH_BOARD_N[s.nplayers]:
+        return 24
+    return 0
 
 
 cdef void seth_init_state(State* s) noexcept nogil:

@@ -307,18 +307,25 @@ cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
     s.cur_anubis = 0
     s.bot_log[BL_DIE] = (sec << 8) | (s.die_colour[i] << 4) | s.die_value[i]
 
-cdef void bot_scoring_cards(State* s, int p) noexcept nogil:
-    """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept)."""
+cdef int bot_scoring_cards(State* s, int p) noexcept nogil:
+    """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept). A hand-over
+    (solo/hooks.pxi): 0 for another seat, whose Scoring goes on with production and Bread."""
     cdef int c
+    if not is_bot(s, p):
+        return 0
     for c in range(MAX_CARDS):
         if s.card_loc[c] == CL_BOT and (card_type(c) == DECK_BLESSING or card_type(c) == DECK_TECH):
             add_vp(s, p, 2, VP_BOT)
             if card_type(c) == DECK_BLESSING:
                 s.card_loc[c] = CL_DISCARD
+    return 1
 
 cdef void bot_final(State* s, int p) noexcept nogil:
-    """End: 4 VP per Decree (8 with the option; no symbol limit, no limit of 3), 1 VP per 2 Scribes."""
+    """End: 4 VP per Decree (8 with the option; no symbol limit, no limit of 3), 1 VP per 2 Scribes
+    (finish calls it for every seat: nothing for another seat)."""
     cdef int c, per = 8 if (s.options & OPT_DECREE8) else 4
+    if not is_bot(s, p):
+        return
     for c in range(DECREE(1), DECREE(1) + DECK_N[DECK_DECREE]):
         if s.card_loc[c] == CL_BOT:
             add_vp(s, p, per, VP_DECREES)

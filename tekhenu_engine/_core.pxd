@@ -227,6 +227,9 @@ cdef enum:
     G_FAITH3 = 7
     G_PRODP = 8       # +1 production track P..G (8..11)
     G_NONE = 12
+    G_SOL = 13        # Time of Seth: 1 Soldier (seth/starting.pxi, BX01/BX02)
+    G_PRI = 14        # Time of Seth: 1 Priest
+    G_ITEMS = 15      # gain items 0..G_ITEMS-1
 
 cdef enum:
     # decks (card table data.CARD_DECKS; also the slot types of data.MARKET_SECTIONS)
@@ -288,6 +291,15 @@ cdef enum:
     N_CONQUEST = 12
     N_CULTISTS = 7
     N_ARTIFACTS = 8
+
+cdef enum:
+    # Time of Seth, setup and cards (seth/*.pxi): step types and action kinds, numbered from the
+    # top of their ranges so that the Seth board's own steps can take the next free numbers
+    D_SETH_CONVERT = 55   # Cult05 / Cult07: another seat may convert 1 Resource (task.a: Cultist)
+    D_ARTIFACT = 56       # use an Artifact between actions (task.a: ART_AT_START / ART_AT_END)
+    D_ART_ACTION = 57     # Art02: the action at value 3 or 4
+    K_CONVERT = 60        # Resource 0-3, 4 Gold, 15 none
+    K_USE = 61            # Artifact 0-7
 
 cdef struct Task:
     int type
@@ -387,8 +399,8 @@ cdef struct State:
     unsigned int dice_at[8]
     # Time of Seth (format 3; seth/state.pxi). With the option off: every owner -1, every tile
     # and card in the box, and nothing else of the expansion in use. Soldiers, Priests and
-    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; where the
-    # three Decrees dealt at setup wait until the keep at its end is seth/setup.pxi's (a card place).
+    # Blood are the per-seat fields above; the Seth board's dice have die_loc DL_SETH; the three
+    # Decrees dealt at setup wait in CL_PENDING + seat (hidden) until the keep at its end (seth/setup.pxi).
     int seth_build[12]      # Building spaces of the Seth board, region * 2 + space: owner seat, -1 empty
     int seth_people[2]      # Statue for the people under the left / right column: owner seat, -1 empty
     int seth_god[3]         # Statues in honour of Seth, spaces 0-2 (1/2/3 used at 2/3/4 players): owner seat, -1 empty
@@ -397,6 +409,7 @@ cdef struct State:
     int cult_loc[7]         # Cult01-Cult07: SP_BOX, SP_DISPLAY, SP_GONE or SP_SEAT + seat
     int art_loc[8]          # Art01-Art08: SP_BOX, SP_DISPLAY, SP_GONE (used) or SP_SEAT + seat (held)
     int seth_flags          # per-Rotation / per-action bookkeeping of the expansion (SF_* of seth/state.pxi)
+    int seth_gate[4]        # once-per-turn marks of each seat, cleared when any turn starts (seth/gate.pxi)
     # Vizier's Challenge (format 3; OPT_VIZIER, flow/vizier.pxi); 0 is each one's "nothing yet":
     int vizier_area       # 0: not placed yet; else 1 + its God action area = the die location of the area
     int vizier_discard    # 0: none; else 1 + the Destiny card the first player discarded at this pick

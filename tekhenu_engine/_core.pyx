@@ -405,6 +405,7 @@ cdef inline int nbspaces(State* s) noexcept nogil:
 # ----------------------------------------------------------------------------- the rules
 # (docs/architecture.md, "Layout": one file per god, per phase of the game flow, per kind of effect;
 #  Botankhamun in solo/)
+include "seth/gate.pxi"          # Time of Seth (seth/): the once-per-turn gate
 include "effects/triggers.pxi"
 include "effects/hooks.pxi"
 include "effects/blessings.pxi"
@@ -442,6 +443,10 @@ include "seth/dice.pxi"   # Time of Seth: the red, blue and green dice
 include "seth/action.pxi" # Time of Seth: the Seth God Action, its dice, regions and Conquest tiles
 include "seth/conquest.pxi"  # Time of Seth: Conquest tiles under Ra's Pillars and in Hathor's lines
 _load_seth_tables()
+include "seth/setup.pxi"          # Time of Seth: setup and draft, SX cards, Cultists, Artifacts
+include "seth/starting.pxi"
+include "seth/cultists.pxi"
+include "seth/artifacts.pxi"
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
@@ -562,6 +567,9 @@ STEP_TYPES = {
     "A_GOD": A_GOD,
     "A_MARKET_OPEN": A_MARKET_OPEN,
     "A_BOT_DONE": A_BOT_DONE,
+    "D_SETH_CONVERT": D_SETH_CONVERT,
+    "D_ARTIFACT": D_ARTIFACT,
+    "D_ART_ACTION": D_ART_ACTION,
     "A_SETH_RES": A_SETH_RES,
 }
 ACTION_KINDS = {
@@ -601,6 +609,8 @@ ACTION_KINDS = {
     "K_PRODUCE": K_PRODUCE,
     "K_VZ_DISCARD": K_VZ_DISCARD,
     "K_VIZIER": K_VIZIER,
+    "K_CONVERT": K_CONVERT,
+    "K_USE": K_USE,
     "K_CONQUEST": K_CONQUEST,
     "K_CQSPACE": K_CQSPACE,
     "K_AS": K_AS,
@@ -616,6 +626,8 @@ GAIN_ITEMS = {
     "G_FAITH3": G_FAITH3,
     "G_PRODP": G_PRODP,
     "G_NONE": G_NONE,
+    "G_SOL": G_SOL,
+    "G_PRI": G_PRI,
 }
 VP_CODES = {
     "VP_DISTRICTS": VP_DISTRICTS,
@@ -687,8 +699,8 @@ CODES = {
                      "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR},
     "max_tie": 16,            # candidates bot_resolve_tie can hold
     "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
-    "gain_items": G_NONE,     # D_GAIN items 0..G_NONE
-    "setup_phases": 7,        # A_SETUP phases 0..6
+    "gain_items": G_ITEMS - 1,  # D_GAIN items 0..G_ITEMS-1 (G_NONE, then Time of Seth's G_SOL, G_PRI)
+    "setup_phases": 8,        # A_SETUP phases 0..6, 7 Time of Seth's Decree keep (seth/setup.pxi)
     "hidden_classes": 16,     # hidden_count columns (0-13 used)
     "seth": SETH_CODES,       # Time of Seth piece locations and sizes (seth/state.pxi)
     "bot_seat": BOT,
@@ -1185,6 +1197,7 @@ cdef class GameState:
             d.setdefault("dice_at", [0] * 8)
             for k, v in APPENDED_FIELDS.items():   # format 2 ended with dice_at
                 d.setdefault(k, list(v) if isinstance(v, list) else v)
+        d.setdefault("seth_gate", [0] * 4)     # the once-per-turn marks (seth/gate.pxi), absent before them
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))
@@ -1498,6 +1511,14 @@ def _fire(GameState g, int seat, str event, int god=-1, int value=0, int flags=0
     if event in _data.SOURCE_EVENTS:
         return fire_source(&g.st, seat, e, _source_id(event, source))
     fire(&g.st, seat, e, god, value, flags)
+
+
+def _seth_cultist(GameState g, int seat, str event, int subject=0):
+    """Time of Seth: seat meets a Cultist condition (data.CULTIST_EVENTS; subject: the Temple
+    space of a Pillar) on g, then the game runs on to its next choice (for tests of data.CULTISTS,
+    e.g. Cult04's Seth-board Building)."""
+    seth_cultist(&g.st, seat, _data.CULTIST_EVENTS.index(event), subject)
+    advance(&g.st)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

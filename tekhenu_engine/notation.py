@@ -22,7 +22,15 @@ SECTION_ABBR = GOD_ABBR + ("Se",)   # take / act / extra: Se is Time of Seth's S
 AREA_ABBR = SECTION_ABBR            # the Vizier's God action areas (data.VIZIER_AREAS) are the same places
 COLOUR_LETTERS = data.DIE_LETTERS  # y b w k g r u n
 RES = data.RESOURCE_LETTERS  # P B L G
-GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prodB", "prodL", "prodG")
+GAIN_NAMES = ("P", "B", "L", "G", "pop", "hap", "2pop", "3faith", "prodP", "prodB", "prodL", "prodG",
+              "none", "sol", "pri")   # 12 G_NONE; 13, 14 Time of Seth: 1 Soldier, 1 Priest
+# Time of Seth (data.SETH_DECKS): Cultist Powers and Artifacts by index, and where their payloads start
+# (K_DRAFT / K_REVEAL: 12 + k a Cultist, 20 + k an Artifact; K_DESTINY: 4 + k an Artifact with its
+# Destiny card; K_USE: k; K_CONVERT: Resource 0-3, 4 Gold, 15 no conversion).
+CULTIST_NAMES = data.SETH_DECKS["Cultist"]
+ARTIFACT_NAMES = data.SETH_DECKS["Artifact"]
+_CULT_BASE, _ART_BASE, _ART_PICK, _CONVERT_NONE = 12, 20, 4, 15
+CONVERT_NAMES = RES + ("Au",)
 STATUE_TARGETS = ("god", "T-row3", "T-col3", "workshops", "quarries")
 BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
 DEBEN = ("pharaoh", "snake")
@@ -44,6 +52,7 @@ KINDS = {int(k): _VERB_OF_KIND.get("K_" + k.name, k.name.lower()) for k in K}
 VERBS = {v: k for k, v in KINDS.items() if k not in (K.PRODUCE, K.CQSPACE)}   # read from their arguments
 VERBS["anubis"] = K.TAKE
 VERBS["takeonly"] = K.TAKE
+VERBS["artifact"] = K.DESTINY          # "artifact:Art05": an Artifact taken at a Destiny pick
 # card locations (``card_loc``) and die locations (``die_loc``) by name, from the core's enums
 # (tekhenu_engine.enums); the per-seat places are base + seat.
 CARD_LOC = {"pile": int(CardLoc.PILE), "discard": int(CardLoc.DISCARD), "box": int(CardLoc.BOX),
@@ -137,11 +146,21 @@ def format_action(a: int) -> str:
     if kind in (K.DRAW, K.KEEP, K.CARD):
         return f"{v}:{card_name(x)}"
     if kind in (K.REVEAL, K.DRAFT):
+        if x >= _ART_BASE:
+            return f"{v}:{ARTIFACT_NAMES[x - _ART_BASE]}"
+        if x >= _CULT_BASE:
+            return f"{v}:{CULTIST_NAMES[x - _CULT_BASE]}"
         return f"{v}:S{x + 1:02d}"
+    if kind == K.DESTINY and x >= _ART_PICK:
+        return f"artifact:{ARTIFACT_NAMES[x - _ART_PICK]}"
     if kind in (K.DESTINY, K.BOTDESTINY, K.VZ_DISCARD):
         return f"{v}:A{x + 1:02d}"
     if kind == K.VIZIER:
         return f"vizier:{AREA_ABBR[x]}"
+    if kind == K.USE:
+        return f"use:{ARTIFACT_NAMES[x]}"
+    if kind == K.CONVERT:
+        return "convert:" + ("none" if x == _CONVERT_NONE else CONVERT_NAMES[x])
     if kind in (K.FIRST, K.TIE, K.VALUE, K.ROT):
         return f"{v}:{x}"
     if kind == K.DEBEN:
@@ -246,8 +265,18 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
     if kind in (K.DRAW, K.KEEP, K.CARD):
         return card_id(arg)
     if kind in (K.REVEAL, K.DRAFT):
+        if arg in CULTIST_NAMES:
+            return _CULT_BASE + CULTIST_NAMES.index(arg)
+        if arg in ARTIFACT_NAMES and kind == K.REVEAL:
+            return _ART_BASE + ARTIFACT_NAMES.index(arg)
         m = re.fullmatch(r"S(\d\d)", arg)
         return _num(m.group(1), 1, 12) - 1 if m else _fail(arg)
+    if verb == "artifact":
+        return _ART_PICK + ARTIFACT_NAMES.index(arg)
+    if kind == K.USE:
+        return ARTIFACT_NAMES.index(arg)
+    if kind == K.CONVERT:
+        return _CONVERT_NONE if arg == "none" else CONVERT_NAMES.index(arg)
     if kind in (K.DESTINY, K.BOTDESTINY, K.VZ_DISCARD):
         m = re.fullmatch(r"A(\d\d)", arg)
         return _num(m.group(1), 1, 4) - 1 if m else _fail(arg)
@@ -322,7 +351,7 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
             return 1 + RES.index(arg[8:])
         _fail(arg)
     if kind == K.EXTRA:
-        m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|produce-[PBLG])([1-6])", arg)
+        m = re.fullmatch(r"(Ho|Ra|Ha|Ba|Th|Os|Se|produce-[PBLG])([1-6])", arg)
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
     if kind == K.BLESS:
         name, _, opt = arg.partition("/")
@@ -344,7 +373,7 @@ _GOD_ACTIONS = (
 )
 _GAIN_TEXT = ("1 Papyrus", "1 Bread", "1 Limestone", "1 Granite", "1 Population", "1 Happiness",
               "2 Population", "3 Faith", "+1 Papyrus production", "+1 Bread production",
-              "+1 Limestone production", "+1 Granite production")
+              "+1 Limestone production", "+1 Granite production", "nothing", "1 Soldier", "1 Priest")
 _STATUE_TEXT = ("in honour of the god of the die's Horus slot", "for the people beside Temple row 3",
                 "for the people above Temple column 3", "for the people at the workshops",
                 "for the people at the quarries")
@@ -361,7 +390,10 @@ _STEP_TEXT = {
     "D_EXTRA": "An extra action", "D_BLESS": "Play a card (or pass)",
     "D_VZ_DISCARD": "Vizier: discard a Destiny card (the other player cannot take it this time)",
     "D_VZ_PLACE": "Vizier: move the Vizier to a God action area",
+    "D_SETH_CONVERT": "Cultist Power: convert 1 Resource (or not)",
+    "D_ARTIFACT": "Use an Artifact (or pass)", "D_ART_ACTION": "Artifact: the action and its value",
 }
+_CONVERT_TO = {"gold": "1 Gold", "scribes": "1 Scribe"}
 CARD_KINDS = ("Blessing", "Technology", "Decree")
 # the score-breakdown categories (``GameState.score_breakdown`` keys) in words
 VP_CATEGORY_NAMES = {
@@ -403,10 +435,20 @@ def action_cards(action: int) -> list[int]:
     return []
 
 
+_SETH_KINDS = {"BX": "Blessing", "TX": "Technology", "DX": "Decree", "SX": "Starting card",
+               "Cult": "Cultist Power", "Art": "Artifact", "CQ": "Conquest tile"}
+_SETH_NAMES = {k.upper(): k for k in data.SETH_CARD_TEXT}
+
+
 def card_text(name: str) -> str:
-    """The printed text of a card or tile by its name (B01, T05, D12, S03, A02, P14), from
-    :data:`tekhenu_engine.data.CARD_TEXT`; ValueError for a name that is none."""
+    """The printed text of a card or tile by its name (B01, T05, D12, S03, A02, P14; Time of Seth's
+    BX01, TX03, DX02, SX05, Cult04, Art07, CQ09), from :data:`tekhenu_engine.data.CARD_TEXT` and
+    ``data.SETH_CARD_TEXT``; ValueError for a name that is none."""
     key = name.strip().upper()
+    if key in _SETH_NAMES:
+        key = _SETH_NAMES[key]
+        kind = next(v for k, v in _SETH_KINDS.items() if key.startswith(k))
+        return f"{key} ({kind}, Time of Seth): {data.SETH_CARD_TEXT[key]}"
     if key not in data.CARD_TEXT:
         raise ValueError(f"no card or tile named {name!r} (cards B01-B24, T01-T24, D01-D24, "
                          f"Starting S01-S12, Destiny A01-A04, Pillar tiles P01-P27)")
@@ -539,7 +581,13 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "draw":
         return f"{card_name(x)} is drawn: {card_brief(x)}"
     if verb == "reveal":
-        return f"Starting card S{x + 1:02d} is revealed"
+        if x >= _ART_BASE:
+            name = ARTIFACT_NAMES[x - _ART_BASE]
+            return f"Artifact {name} is displayed: {_brief_text(name)}"
+        if x >= _CULT_BASE:
+            name = CULTIST_NAMES[x - _CULT_BASE]
+            return f"Cultist Power {name} is displayed: {_brief_text(name)}"
+        return f"Starting card {_start_name(state, x)} is revealed"
     if verb == "first":
         return f"Seat {x} starts the draft"
     if verb == "deben":
@@ -553,8 +601,17 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "keep":
         return f"Keep {card_name(x)}: {card_brief(x)}"
     if verb == "draft":
-        return f"Take Starting card S{x + 1:02d}: {_brief_text(f'S{x + 1:02d}')}"
+        if x >= _CULT_BASE:
+            name = CULTIST_NAMES[x - _CULT_BASE]
+            return f"Take Cultist Power {name}: {_brief_text(name)}"
+        name = _start_name(state, x)
+        return f"Take Starting card {name}: {_brief_text(name)}"
     if verb == "destiny":
+        if x >= _ART_PICK:
+            name = ARTIFACT_NAMES[x - _ART_PICK]
+            art = data.ARTIFACTS[name]
+            return (f"Take Artifact {name} for {art['priests']} Priests, with Destiny card "
+                    f"A{art['ankh'] + 1:02d} for its Ankh only: {_brief_text(name)}")
         return f"Take Destiny card A{x + 1:02d}: {_brief_text(f'A{x + 1:02d}')}"
     if verb == "discard":
         return f"Discard Destiny card A{x + 1:02d} (not available to the second player until the next Maat)"
@@ -562,6 +619,16 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
         area = data.GODS[x] if x < len(data.GODS) else "the Seth board"
         return (f"Move the Vizier to {area} (the first player scores {data.VIZIER_VP} VP whenever the "
                 f"second player takes a die there)")
+    if verb == "use":
+        name = ARTIFACT_NAMES[x]
+        return f"Use {name}: {_brief_text(name, 60)}"
+    if verb == "convert":
+        if x == _CONVERT_NONE:
+            return "Convert nothing"
+        step = state.step()
+        to = data.CULTISTS[CULTIST_NAMES[step[2]]]["others"]["to"] if step else "gold"
+        what = data.RESOURCES[x] if x < len(data.RESOURCES) else "Gold"
+        return f"Convert 1 {what} into {_CONVERT_TO[to]}"
     if verb == "gain":
         times = state.step().d if state.step().name == "D_GAIN" else 0
         if times > 1 and x < 4:         # Time of Seth, CQ05: "3 identical resources"
@@ -622,8 +689,21 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     return verb
 
 
+def _start_name(state: "GameState", x: int) -> str:
+    """The Starting card of place x: SX01-SX12 with Time of Seth, else S01-S12."""
+    return f"SX{x + 1:02d}" if _has_seth(state) else f"S{x + 1:02d}"
+
+
+def _has_seth(state: "GameState") -> bool:
+    from ._core import OPTION_BITS
+
+    return bool(state.field("options") & OPTION_BITS.get("seth", 0))
+
+
 def _brief_text(name: str, width: int = 48) -> str:
-    text = data.CARD_TEXT.get(name, "")
+    text = data.CARD_TEXT.get(name, "") or data.SETH_CARD_TEXT.get(name, "")
+    if text.startswith("Cost: ") and "Ankh value" in text:           # Artifacts
+        text = text.split(". ", 2)[2] if text.count(". ") >= 2 else text
     if text.startswith(("Initiative Value", "Ankh Value")):
         text = text.split(". ", 1)[1] if ". " in text else text
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."

@@ -51,6 +51,9 @@ class TableOptions:
         from .data import VIZIER_PLAYERS
         if self.seth and players == 1:
             raise ValueError("the seth option is for 2-4 players (solo Time of Seth is not available yet)")
+        if self.seth and self.vizier:
+            raise ValueError("the Vizier's Challenge with Time of Seth (vizier and seth together) is not "
+                             "available yet: use one of them")
         if self.vizier and players not in VIZIER_PLAYERS:
             raise ValueError(f"the Vizier's Challenge (vizier) is a 2-player option, not for "
                              f"{'a solo game' if players == 1 else f'{players} players'}")

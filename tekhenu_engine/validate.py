@@ -457,6 +457,7 @@ def check_state(d: dict[str, Any]) -> None:
     for i, x in enumerate(start):
         if 2 <= x < 6 and x - 2 >= ns:
             raise StateError(f"start_loc[{i}]", f"held by seat {x - 2} at a {ns}-seat table")
+    _check_seth_cards(c, d, L, ns)
     downer = c.rng_all("destiny_owner", (L["n_destiny"],), *seat_or_none)
     for k, p in enumerate(downer):
         if p >= 0 and destiny[p] != k:
@@ -613,6 +614,14 @@ def check_steps(d: dict[str, Any]) -> None:
     _check_clock(tasks, d["round"], d["maat_count"], L, exact=False)
 
 
+def _check_seth_cards(c: "_Checker", d: dict[str, Any], L: dict[str, Any], ns: int) -> None:
+    """Time of Seth's once-per-turn marks (seth/gate.pxi): none without the expansion."""
+    seth = d["options"] & L["codes"]["options"].get("seth", 0)
+    gate = c.rng_all("seth_gate", (4,), 0, (1 << 30) - 1)
+    if not seth and any(gate):
+        raise StateError("seth_gate", "once-per-turn marks without Time of Seth")
+
+
 def _check_bot_log(blog: list[int], L: dict[str, Any]) -> None:
     """Botankhamun's log of its last turn (display only, but kept in range)."""
     names = L["codes"]["bot_log_fields"]
@@ -656,6 +665,9 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "CH_DEBEN": ("solo/botankhamun.pxi", "bot_chance"),
     "CH_TIE": ("solo/botankhamun.pxi", "bot_chance"),
     "CH_PYRAMID": ("solo/botankhamun.pxi", "bot_chance"),
+    "D_SETH_CONVERT": ("seth/cultists.pxi", "do_seth_convert"),
+    "D_ARTIFACT": ("seth/artifacts.pxi", "do_artifact"),
+    "D_ART_ACTION": ("seth/artifacts.pxi", "do_art_action"),
     "D_KEEP": ("flow/cards.pxi", "do_keep"),
     "D_DRAFT": ("flow/setup.pxi", "do_draft"),
     "D_DESTINY": ("effects/destiny.pxi", "do_destiny"),
@@ -740,7 +752,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, z, z),
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
-        "CH_REVEAL": ("none", z, z, z, z),
+        "CH_REVEAL": ("none", (0, 2), z, z, z),       # a Starting card, a Cultist, an Artifact
         "CH_FIRST": ("none", z, z, z, z),
         "CH_DEBEN": ("bot", z, z, z, z),
         "CH_TIE": ("bot", (2, codes["max_tie"]), (0, len(codes["tie_purposes"]) - 1), z, z),
@@ -800,6 +812,9 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_GOD": ("seat", seth_god, v, fl, z),
         "A_MARKET_OPEN": ("none", (2, L["n_sections"] - 1), z, z, z),
         "A_BOT_DONE": ("bot", z, z, z, z),
+        "D_SETH_CONVERT": ("human", (0, len(D.SETH_DECKS["Cultist"]) - 1), z, z, z),
+        "D_ARTIFACT": ("human", (0, 1), z, z, z),
+        "D_ART_ACTION": ("human", (0, len(D.SETH_DECKS["Artifact"]) - 1), z, z, z),
     }
 
 

@@ -97,6 +97,27 @@ def start_game(d, url: str, players: int, **form) -> None:
         lambda d: d.find_elements(By.CSS_SELECTOR, "#choices button") or d.find_elements(By.ID, "winner"))
 
 
+def click_place(place, rng: random.Random) -> None:
+    """Click a place of the board as a person would: on the group, or, when its centre falls
+    between its pieces (the Horus slots around the wheel), on one of its own pieces (the click
+    bubbles up to the group's handler)."""
+    from selenium.common.exceptions import ElementClickInterceptedException
+    try:
+        place.click()
+        return
+    except ElementClickInterceptedException:
+        pass
+    parts = place.find_elements(By.CSS_SELECTOR, "*")
+    rng.shuffle(parts)
+    for part in parts:
+        try:
+            part.click()
+            return
+        except ElementClickInterceptedException:
+            continue
+    raise AssertionError("no piece of a clickable place can be clicked")
+
+
 def play_to_the_end(d, seed: int) -> dict:
     """Click choices (and, now and then, a place on the board) until the game is over."""
     rng = random.Random(seed)
@@ -114,7 +135,7 @@ def play_to_the_end(d, seed: int) -> dict:
         buttons = d.find_elements(By.CSS_SELECTOR, "#choices button")
         assert buttons, "no choices offered and the game is not over"
         if places and rng.random() < 0.3:
-            places[rng.randrange(len(places))].click()
+            click_place(places[rng.randrange(len(places))], rng)
             idle(d)
             picked = d.find_elements(By.CSS_SELECTOR, "#choices button.picked")
             if picked:  # the place stands for several choices: they are marked, pick one of them

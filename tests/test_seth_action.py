@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from seth_positions import no_setup_gains
 from positions import auto, clear_player, first_turn, legal, no_cards_in_hand, play, seat, set_dice, step_name
 from tekhenu_engine import GameState, _core, data
 from tekhenu_engine.notation import describe_action, format_action, parse_action
@@ -30,7 +31,7 @@ def seth_turn(players: int = 3, board=(3,), seed: int = 1, **stock) -> tuple[Gam
     for v in board:
         i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GRAY)
         d["die_loc"][i], d["die_value"][i] = DL_SETH, v
-    g = no_cards_in_hand(GameState._from_dict_trusted(d))
+    g = no_setup_gains(no_cards_in_hand(GameState._from_dict_trusted(d)))
     stock.setdefault("prod", [2, 2, 2, 2])
     return clear_player(g, p, **stock), p
 
@@ -255,8 +256,10 @@ def test_blood_is_permanent_taint_at_maat():
 # ============================================================================ perft
 # Reference counts of action sequences from one Time of Seth position (the first turn of a 3-player
 # game, seed 1, with one gray 3 on the Seth board and 6 Soldiers), recorded when the Seth action was
-# implemented; the compiled protocol perft and the plain-Python reference must both give them.
-SETH_PERFT_REF = {1: 3, 2: 7, 3: 49, 4: 447}
+# implemented, and recorded again when part B (setup cards, Cultists, Artifacts, the gate) joined it:
+# the Sumer reward after take:Se:g3 is now a choice at depth 2 (gain:P / gain:B, one unit at a time);
+# the compiled protocol perft and the plain-Python reference must both give them.
+SETH_PERFT_REF = {1: 3, 2: 8, 3: 42, 4: 367}
 
 
 def test_perft_with_the_option_on():

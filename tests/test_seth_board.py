@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from seth_positions import no_setup_gains
 from positions import auto, clear_player, f, first_turn, no_cards_in_hand, play, seat, set_dice, step_name, wheel_dice
 from tekhenu_engine import GameState, TableOptions, _core, data
 from tekhenu_engine.notation import describe_action, format_action, parse_action
@@ -90,7 +91,7 @@ def _turn_with(players: int, dice, **stock):
     g = start(players)
     p = seat(g)
     g = set_dice(g, list(dice) + [("Th", "k", 6), ("Os", "y", 2)])
-    g = no_cards_in_hand(g)
+    g = no_setup_gains(no_cards_in_hand(g))
     stock.setdefault("prod", [2, 2, 2, 2])
     return clear_player(g, p, **stock), p
 

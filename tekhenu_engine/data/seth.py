@@ -388,3 +388,19 @@ SETH_CARD_TEXT: dict[str, str] = {
 # Names of the six regions by die value, and of the gods with the Seth action (an index past GODS).
 SETH_REGION_NAMES = tuple(r["name"] for r in SETH_REGIONS)
 SETH_GOD_INDEX = len(GODS)   # 6: the Seth action, next to Horus..Osiris (the Vizier's seventh area)
+
+# --------------------------------------------------------------------------- what the rules core reads
+# (setup, draft, Starting cards, Cultists, Artifacts, new cards and the once-per-turn gate: seth/*.pxi)
+# Reward kinds of the trigger layer (data.REWARD_KINDS 0-6, then K_POP 7, K_VP 8, K_HAP 9) by the track
+# names of the effect vocabulary above, with the two Time of Seth tracks after them.
+SETH_REWARD_KIND = {"papyrus": 0, "bread": 1, "limestone": 2, "granite": 3, "gold": 4, "faith": 5,
+                    "scribes": 6, "population": 7, "vp": 8, "happiness": 9, "soldiers": 10, "priests": 11}
+# The events of the Cultist Powers' conditions (a subset of SETH_EVENTS), in the core's CE_* order.
+CULTIST_EVENTS = ("statue_people", "statue_god", "happiness_first_reach", "seth_building_placed",
+                  "pillar_raised", "osiris_building")
+# Trigger-layer events about a player performing an action: with the expansion, each card's rows of
+# these events pay at most once in a turn (manual Key Concepts "Any effect, bonus, or benefit related
+# to a player performing a particular action can only be triggered at most once during that player's
+# turn"; game help "statue bonuses, per-action Technologies, Cultist Powers"). Horus bonuses and the
+# Cultist Powers have their own marks (the gate, seth/gate.pxi).
+SETH_GATED_EVENTS = ("god_action", "produce", "die_taken")

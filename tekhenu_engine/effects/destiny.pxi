@@ -21,11 +21,13 @@ cdef int gen_destiny(State* s, Task* t, int32_t* out) noexcept nogil:
         if destiny_free(s, i):
             out[n] = mk(K_DESTINY, i)
             n += 1
-    return n
+    return n + seth_gen_destiny_artifacts(s, t.p, out + n)   # or an Artifact (seth/artifacts.pxi)
 
 cdef void do_destiny(State* s, Task t, int32_t a) noexcept nogil:
     """D_DESTINY: take a Destiny card; its rewards follow."""
     cdef int x = a & 0xFFFFFF, p = t.p
+    if seth_do_destiny(s, p, x):
+        return                          # an Artifact (seth/artifacts.pxi)
     s.destiny_owner[x] = p
     s.destiny[p] = x
     push(s, A_REWARDS, p, t.a, 0, 0, 0)
@@ -35,6 +37,8 @@ cdef void run_destiny_round(State* s, Task t) noexcept nogil:
     cdef int k, q
     if vizier_destiny_round(s, t.a):
         return
+    if seth_destiny_round(s, t.a):
+        return                          # Time of Seth at setup (seth/setup.pxi)
     for k in range(s.nseats - 1, -1, -1):
         q = s.turn_order[k]
         if not bot_destiny(s, q, k):

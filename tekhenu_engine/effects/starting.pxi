@@ -3,8 +3,8 @@
 cdef void start_card(State* s, int p, int i) noexcept nogil:
     """Starting cards S01-S12 (Appendix: Starting Cards). The "gain" ones (S07, S08, S11, S12)
     are data rows (data.TRIGGERS, the starting_card event); the rest start an action or a choice."""
-    if fire_source(s, p, EV_STARTING_CARD, i):
-        return
+    if seth_start_card(s, p, i) or fire_source(s, p, EV_STARTING_CARD, i):
+        return                          # SX01-SX12 with Time of Seth (seth/starting.pxi)
     if i == 0:
         push_god(s, p, 5, 5, F_NOHAP | F_EXTRA)
     elif i == 1:

@@ -24,6 +24,7 @@ cdef int EFFECT_VALUE[64]      # die value (0: any)
 cdef int EFFECT_USES_DIE[64]   # the action must use the turn's die
 
 cdef int EFFECT_ONCE[64]       # bit of turn_flags (0: no limit)
+cdef int EFFECT_GATE[64]       # Time of Seth: bit of seth_gate (0: not gated; seth/gate.pxi)
 
 cdef int EFFECT_NREW[64]
 
@@ -46,6 +47,7 @@ def _load_effects():
     """Copy data.TRIGGERS into the effect tables, grouped by event in data order."""
     global NEFFECTS
     cdef int k = 0, e, j, once = 0
+    gated = {}                      # card -> its seth_gate bit (one per card, data.SETH_GATED_EVENTS)
     if len(_data.EVENTS) != NEVENTS:
         raise ImportError("data.EVENTS does not match the core's EV_* events")
     for e, name in enumerate(_data.EVENTS):
@@ -67,6 +69,13 @@ def _load_effects():
                 once += 1
             else:
                 EFFECT_ONCE[k] = 0
+            EFFECT_GATE[k] = 0
+            if name in _data.SETH_GATED_EVENTS:
+                if card not in gated:
+                    if len(gated) >= GATE_MAX_CARDS:
+                        raise ImportError("data.TRIGGERS: too many gated cards for seth_gate")
+                    gated[card] = 1 << (GATE_CARD_SHIFT + len(gated))
+                EFFECT_GATE[k] = gated[card]
             EFFECT_NREW[k] = len(rewards)
             for j, (kind, n) in enumerate(rewards):
                 EFFECT_REW_KIND[k][j] = kind
@@ -88,6 +97,8 @@ cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
     """One reward of an effect row: REWARD_KINDS (0-6), 7 Population, 8 VP, 9 Happiness."""
     if kind == 9:
         gain_happiness(s, p, n)
+    elif kind >= 10:
+        seth_gain_track(s, p, kind - 9, n)      # Time of Seth: 10 Soldiers, 11 Priests (seth/dice.pxi)
     else:
         gain_reward(s, p, kind, n)
 
@@ -110,6 +121,8 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
             if s.turn_flags[p] & EFFECT_ONCE[k]:
                 continue
             s.turn_flags[p] |= EFFECT_ONCE[k]
+        if not seth_gate_pass(s, p, EFFECT_GATE[k]):
+            continue                            # Time of Seth: once per turn (seth/gate.pxi)
         for j in range(EFFECT_NREW[k]):
             effect_reward(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j])
 

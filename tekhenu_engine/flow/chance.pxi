@@ -42,6 +42,8 @@ cdef int gen_chance(State* s, int32_t* out, double* probs) noexcept nogil:
                 n += 1
     elif t.type == CH_CARD:
         n = deck_source(s, t.a, out)
+    elif t.type == CH_REVEAL and t.a:
+        n = seth_gen_reveal(s, t.a, out)        # Cultists, Artifacts (seth/setup.pxi)
     elif t.type == CH_REVEAL:
         for i in range(12):
             if s.start_loc[i] == 0:
@@ -155,6 +157,8 @@ cdef void do_chance(State* s, Task t, int32_t a) noexcept nogil:
             s.card_loc[x] = CL_PENDING + t.c
         else:
             s.card_loc[x] = CL_HAND + t.c
+    elif t.type == CH_REVEAL and t.a:
+        seth_do_reveal(s, x)
     elif t.type == CH_REVEAL:
         s.start_loc[x] = 1
     elif t.type == CH_PICKSTART:

@@ -50,6 +50,12 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_vz_discard(s, t, out)
     elif t.type == D_VZ_PLACE:
         return gen_vz_place(s, t, out)
+    elif t.type == D_SETH_CONVERT:
+        return gen_seth_convert(s, t, out)     # Time of Seth (seth/cultists.pxi, artifacts.pxi)
+    elif t.type == D_ARTIFACT:
+        return gen_artifact(s, t, out)
+    elif t.type == D_ART_ACTION:
+        return gen_art_action(s, t, out)
     elif t.type == D_CONQUEST:
         return gen_conquest(s, t, out)      # Time of Seth (seth/action.pxi)
     elif t.type == D_SETH_AS:
@@ -102,6 +108,12 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_vz_discard(s, t, a)
     elif t.type == D_VZ_PLACE:
         do_vz_place(s, t, a)
+    elif t.type == D_SETH_CONVERT:
+        do_seth_convert(s, t, a)
+    elif t.type == D_ARTIFACT:
+        do_artifact(s, t, a)
+    elif t.type == D_ART_ACTION:
+        do_art_action(s, t, a)
     elif t.type == D_CONQUEST:
         do_conquest(s, t, a)
     elif t.type == D_SETH_AS:

@@ -24,6 +24,7 @@ cdef void gain_population(State* s, int p, int n) noexcept nogil:
 
 cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     """Happiness 16 / 19 / 21 rewards trigger the first time, however reached."""
+    cdef int before = s.hap_flags[p]
     if bot_ignores_rewards(s, p):
         return
     if s.happiness[p] >= HAP_REWARD[0] and not (s.hap_flags[p] & 1):
@@ -35,6 +36,8 @@ cdef void check_hap_rewards(State* s, int p) noexcept nogil:
     if s.happiness[p] >= HAP_REWARD[2] and not (s.hap_flags[p] & 4):
         s.hap_flags[p] |= 4
         push(s, D_EXTRA, p, 0, 0, 0, 0)
+    if s.hap_flags[p] != before:
+        seth_cultist(s, p, CE_HAPPINESS_FIRST, 0)     # Cult03 (seth/cultists.pxi)
 
 cdef void gain_happiness(State* s, int p, int n) noexcept nogil:
     s.happiness[p] += n
@@ -75,11 +78,13 @@ cdef void apply_gain_item(State* s, int p, int item) noexcept nogil:
         s.prod[p][item - G_PRODP] += 1
         if s.prod[p][item - G_PRODP] > PROD_MAX:
             s.prod[p][item - G_PRODP] = PROD_MAX
+    elif item == G_SOL or item == G_PRI:
+        seth_gain_track(s, p, 2 if item == G_PRI else 1, 1)   # Time of Seth (seth/dice.pxi)
 
 cdef int gen_gain(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_GAIN: the items of the choice (from t.c on, so a repeated gain is not ordered twice)."""
     cdef int n = 0, i
-    for i in range(t.c, 13):
+    for i in range(t.c, G_ITEMS):
         if t.a & (1 << i):
             out[n] = mk(K_GAIN, i)
             n += 1

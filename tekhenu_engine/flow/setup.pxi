@@ -2,8 +2,8 @@
 
 cdef void setup_phase(State* s, int phase) noexcept nogil:
     cdef int i, p, k, n
-    if seth_on(s) and seth_setup_phase(s, phase):   # Time of Seth (seth/board.pxi)
-        return
+    if seth_on(s) and (seth_setup_phase(s, phase) or seth_setup_cards(s, phase)):
+        return                          # Time of Seth (seth/board.pxi, seth/setup.pxi)
     if phase == 0:
         push(s, A_SETUP, -1, 1, 0, 0, 0)
         if s.options & OPT_RANDOM_HORUS:
@@ -101,6 +101,8 @@ cdef void init_order(State* s) noexcept nogil:
 cdef int gen_draft(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_DRAFT: the revealed Starting cards."""
     cdef int n = 0, i
+    if seth_setup(s):
+        return seth_gen_draft(s, t.p, out)     # with Cultist Powers (seth/setup.pxi)
     for i in range(12):
         if s.start_loc[i] == 1:
             out[n] = mk(K_DRAFT, i)
@@ -110,4 +112,7 @@ cdef int gen_draft(State* s, Task* t, int32_t* out) noexcept nogil:
 cdef void do_draft(State* s, Task t, int32_t a) noexcept nogil:
     """D_DRAFT: the seat takes a Starting card."""
     cdef int x = a & 0xFFFFFF, p = t.p
+    if seth_setup(s):
+        seth_do_draft(s, p, x)
+        return
     s.start_loc[x] = 2 + p

@@ -187,12 +187,14 @@ cdef void run_turn(State* s, Task t) noexcept nogil:
     cdef int p = t.p
     s.cur_player = p
     s.turn_flags[p] = 0
+    seth_turn_start(s)                  # the once-per-turn gate (seth/gate.pxi)
     s.cur_die = -1
     push(s, A_END_TURN, p, 0, 0, 0, 0)
     if bot_takes_turn(s, p):
         return
     push(s, D_TAKE, p, 0, 0, 0, 0)
     hook_turn_start(s, p)
+    seth_offer_artifacts(s, p, ART_AT_START)     # Time of Seth (seth/artifacts.pxi)
 
 cdef void run_end_turn(State* s, Task t) noexcept nogil:
     """A_END_TURN: end the turn, refill the Market."""
@@ -200,4 +202,5 @@ cdef void run_end_turn(State* s, Task t) noexcept nogil:
     s.cur_die = -1
     push(s, A_NEXT_TURN, -1, 0, 0, 0, 0)
     hook_turn_end(s, p)
+    seth_offer_artifacts(s, p, ART_AT_END)
     push_market_refill(s)

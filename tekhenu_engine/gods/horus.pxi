@@ -72,6 +72,7 @@ cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
                 s.gold[p] += 1
         if k < 2:
             add_vp(s, p, 3 * line_own_pillars(s, p, k, 2), VP_ACTIONS)
+    seth_cultist(s, p, CE_STATUE_GOD if target == 0 else CE_STATUE_PEOPLE, 0)   # Cult01 / Cult02
 
 cdef int gen_horus(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_HORUS: a Statue for the god of the Horus slot, or a People statue."""
@@ -96,8 +97,9 @@ cdef void do_horus(State* s, Task t, int32_t a) noexcept nogil:
 cdef void run_bonus(State* s, Task t) noexcept nogil:
     """A_BONUS: the Horus bonuses of an action, in seat order after the acting seat."""
     cdef int p = t.p, k, q
+    cdef int owed = seth_bonus_gate(s, t.a, t.b)     # Time of Seth: once per turn (seth/gate.pxi)
     # paid in seat order after the acting seat
     for k in range(s.nseats, 0, -1):
         q = (p + k) % s.nseats
-        if t.b & (1 << q):
+        if owed & (1 << q):
             pay_bonus(s, q, t.a)

@@ -17,6 +17,7 @@ cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept no
         s.osiris_row2_gold = 0
         if not bot_gains_no_resources(s, p):
             s.gold[p] += 1
+    seth_cultist(s, p, CE_OSIRIS_BUILDING, 0)        # Cult06 (seth/cultists.pxi)
     if bot_gains_no_resources(s, p):
         return
     s.prod[p][d] += OS_PROD[r]

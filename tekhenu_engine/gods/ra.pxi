@@ -53,6 +53,7 @@ cdef void resolve_ra(State* s, int p, int slot, int space, int rot) noexcept nog
     vp += 3 - slot
     add_vp(s, p, vp, VP_ACTIONS)
     push(s, A_RA_SLIDE, p, 0, 0, 0, 0)
+    seth_cultist(s, p, CE_PILLAR, space)            # Cult05 / Cult07 (seth/cultists.pxi)
     if not (seth_on(s) and seth_ra_conquest(s, p, space, 0)):   # Time of Seth: a Conquest tile's reward instead
         gain_reward(s, p, TEMPLE_RK[space], TEMPLE_RN[space])
     if PLIGHT[tile] >= 0 and (PLIGHT[tile] == light_of(s, 1) or has_tech(s, p, 9)):

@@ -192,6 +192,7 @@ cdef void seth_resolve(State* s, int p, int value, int flags) noexcept nogil:
     # "place a Blood token on the Tainted side of your scales"
     s.blood[p] += SETH_BLOOD_N
     fire(s, p, EV_SETH_BUILDING, r, 0, 0)        # Cult04 (sethB): a Building placed on the Seth board
+    seth_cultist(s, p, CE_SETH_BUILDING, r)      # Cult04 (seth/cultists.pxi)
     fire(s, p, EV_SETH_ACTION, -1, value, flags)  # TX01 (sethB): a Seth God Action performed
 
 

@@ -49,14 +49,18 @@ def test_old_position_loads_and_plays_on(pos):
     assert obs.field("version") == 3 and obs.to_string() == GameState.from_string(obs.to_string()).to_string()
 
 
-def test_v2_state_gets_the_seth_fields_of_a_game_without_the_option():
+def test_v2_state_gets_the_fields_format_3_appended_as_a_game_without_their_options():
+    """Format 3 appended the Time of Seth's and the Vizier's fields (``_core.APPENDED_FIELDS``):
+    a format-2 state (written by commit 1f37ca3, before them) loads with the values of a game
+    without those options."""
+    assert set(_core.SETH_FIELDS_OFF) | set(_core.VIZIER_FIELDS_OFF) == set(_core.APPENDED_FIELDS)
     for pos in V2:
         old = json.loads(pos["json"])
-        assert old["version"] == 2 and "conquest_loc" not in old
-        g = GameState.from_json(pos["json"])
+        assert old["version"] == 2 and "conquest_loc" not in old and "vizier_area" not in old
         new = GameState.new(pos["players"], seed=pos["seed"]).to_dict()
-        for k in _core.SETH_FIELDS_OFF:
-            assert g.to_dict()[k] == new[k] == _core.SETH_FIELDS_OFF[k]
+        for g in (GameState.from_json(pos["json"]), GameState.from_string(pos["tk1"])):
+            for k, v in _core.APPENDED_FIELDS.items():
+                assert g.to_dict()[k] == new[k] == v
 
 
 def test_saved_state_is_format_3():
@@ -134,29 +138,3 @@ def test_a_cost_may_name_priests_soldiers_and_faith():
     g2 = GameState._from_dict_trusted(d)
     g2.push_step(Step.D_PAY, seat, 3 << sh["priests"])
     assert g2.to_dict()["priests"][seat] == 2
-
-
-V2 = json.loads((DATA / "v2_positions.json").read_text())["positions"]
-
-
-@pytest.mark.parametrize("pos", V2, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
-def test_v2_position_saved_before_the_appended_fields_loads(pos):
-    """``tests/data/v2_positions.json`` (the file of branch sethA, written by commit 1f37ca3) was
-    written by format 2 before the fields of
-    ``_core.APPENDED_FIELDS`` (the Vizier's) were appended to the struct: a tk1 string, a JSON
-    document and an observation load with those fields at their defaults, equal to the same game
-    replayed now, with the same legal moves and playout."""
-    assert set(_core.APPENDED_FIELDS) <= set(GameState.new(2, seed=1).to_dict())
-    for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
-        d = g.to_dict()
-        assert all(d[k] == v for k, v in _core.APPENDED_FIELDS.items())
-        assert d == _replayed(pos).to_dict()
-        legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
-        assert legal == pos["legal"]
-        assert [[format_action(a), p] for a, p in g.chance_outcomes()] == pos["chance"]
-        c = g.clone()
-        c.playout(11)
-        assert c.returns() == pos["playout_vp"]
-    assert "vizier_area" not in json.loads(pos["json"])
-    obs = GameState.from_string(pos["obs"])
-    assert obs.to_string() == GameState.from_string(obs.to_string()).to_string()

@@ -180,17 +180,30 @@ cdef int enc_index(int32_t a, int sp) noexcept nogil:
     return -1
 
 
+def _index_covers(options) -> None:
+    """A ValueError when the dense index does not cover a table with these options: Time of Seth's
+    decisions and outcomes (take:Se, act:Se, conquest:, as:, the Cultists' and Artifacts' steps)
+    have no index yet (issue 11), so the RL adapters refuse the option instead of failing mid-game."""
+    seth = options.get("seth") if isinstance(options, dict) else getattr(options, "seth", False)
+    if seth:
+        raise ValueError("the dense action index (OpenSpiel, PettingZoo, tensors) does not cover Time of "
+                         "Seth yet: play it through GameState, the protocol or the CLI")
+
+
 def num_distinct_actions(options=None):
     """N: the size of the dense index of player decisions (fixed per table option set).
 
-    Every base-game option set has the same action space; ``options`` (a TableOptions, a dict
-    or None) is accepted so that Time of Seth (more die colours) can change N in one place.
+    Every base-game option set (and the Vizier's Challenge) has the same action space;
+    ``options`` (a TableOptions, a dict or None) is where Time of Seth will change N: until its
+    decisions are indexed, a table with ``seth`` is a ValueError.
     """
+    _index_covers(options)
     return ENC_N[0]
 
 
 def num_chance_outcomes(options=None):
-    """NC: the size of the dense index of chance outcomes."""
+    """NC: the size of the dense index of chance outcomes (a ValueError with ``seth``, as above)."""
+    _index_covers(options)
     return ENC_N[1]
 
 

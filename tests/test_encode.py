@@ -197,3 +197,15 @@ def test_docs_match_the_built_index_and_layout():
         assert row in doc, row
     for name, first, size in _core.observation_layout():
         assert f"| {name} | {first} | {size} |" in doc, name
+
+
+def test_the_dense_index_refuses_time_of_seth_until_it_covers_it():
+    """Issue 11's decisions (take:Se, conquest:, as:, the Cultists' and Artifacts' steps) have no
+    dense index yet: the adapters refuse the option with one clear message, before any game."""
+    from tekhenu_engine import TableOptions, _core
+    for opts in (TableOptions(seth=True), {"seth": True}):
+        with pytest.raises(ValueError, match="does not cover Time of Seth"):
+            _core.num_distinct_actions(opts)
+        with pytest.raises(ValueError, match="does not cover Time of Seth"):
+            _core.num_chance_outcomes(opts)
+    assert _core.num_distinct_actions(TableOptions(vizier=True)) == _core.num_distinct_actions()

@@ -1197,7 +1197,6 @@ cdef class GameState:
             d.setdefault("dice_at", [0] * 8)
             for k, v in APPENDED_FIELDS.items():   # format 2 ended with dice_at
                 d.setdefault(k, list(v) if isinstance(v, list) else v)
-        d.setdefault("seth_gate", [0] * 4)     # the once-per-turn marks (seth/gate.pxi), absent before them
         try:
             tasks = list(d["tasks"])
             d["tasks"] = tasks + [{"type": 0, "p": 0, "a": 0, "b": 0, "c": 0, "d": 0}] * (64 - len(tasks))

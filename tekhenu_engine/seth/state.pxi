@@ -53,6 +53,7 @@ SETH_FIELDS_OFF = {
     "cult_loc": [SP_BOX] * N_CULTISTS,
     "art_loc": [SP_BOX] * N_ARTIFACTS,
     "seth_flags": 0,
+    "seth_gate": [0] * 4,
 }
 SETH_CODES = {
     "CQ_BOX": CQ_BOX, "CQ_STACK": CQ_STACK, "CQ_FACEUP": CQ_FACEUP, "CQ_TEMPLE": CQ_TEMPLE,
@@ -86,6 +87,8 @@ cdef void seth_clear_fields(State* s) noexcept nogil:
     for i in range(N_ARTIFACTS):
         s.art_loc[i] = SP_BOX
     s.seth_flags = 0
+    for i in range(4):
+        s.seth_gate[i] = 0
 
 
 cdef int seth_dice_count(State* s, int nplayers, int colour) noexcept nogil:

@@ -212,6 +212,9 @@ class ISMCTSAgent:
     the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
+    prior: weight of the playout policy's prior in the tree (0: off): untried actions are expanded
+    in proportion to the policy's weights and each child's score gets prior * weight / max weight /
+    (visits + 1) (progressive bias; docs/search.md "The tree").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -222,7 +225,7 @@ class ISMCTSAgent:
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static") -> None:
+                 eval: str = "static", prior: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -233,6 +236,8 @@ class ISMCTSAgent:
             raise ValueError("cutoff must be at least 0")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
+        if not prior >= 0:
+            raise ValueError("prior must be at least 0")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -248,6 +253,7 @@ class ISMCTSAgent:
         self.max_nodes = max_nodes
         self.margin_weight = margin_weight
         self.eval = eval
+        self.prior = prior
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
@@ -256,7 +262,7 @@ class ISMCTSAgent:
     def _params(self) -> dict:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
-                "margin_weight": self.margin_weight, "eval": self.eval}
+                "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -369,6 +369,7 @@ cdef class Searcher:
     cdef int cap
     cdef int max_nodes
     cdef RootStat rstat[512]
+    cdef int vis0[512]       # visits each root child had when the tree was re-rooted (reroot)
     cdef int nroot
     cdef uint64_t rng
     cdef double c_uct
@@ -433,6 +434,7 @@ cdef class Searcher:
         self.nnodes = 0
         self.nroot = 0
         memset(self.rstat, 0, sizeof(self.rstat))
+        memset(self.vis0, 0, sizeof(self.vis0))
         self.new_node(-1, -1, -1)
         self.iterations = 0
         self.stop_flag = 0
@@ -478,6 +480,7 @@ cdef class Searcher:
             self.nodes[parent].first_child = i
             if parent == 0:
                 nd.slot = self.nroot
+                self.vis0[nd.slot] = 0
                 self.nroot += 1
         else:
             nd.next_sibling = -1
@@ -651,8 +654,8 @@ cdef class Searcher:
                 best = est[p]
         self.sum_win += win[self.seat]
         self.sum_margin += est[self.seat] - best
-        if plen > 1:
-            slot = self.nodes[self.path[1]].slot
+        slot = self.nodes[self.path[1]].slot if plen > 1 else -1
+        if slot >= 0:
             self.rstat[slot].wins += win[self.seat]
             self.rstat[slot].margin += est[self.seat] - best
             for p in range(s.nseats):
@@ -695,6 +698,7 @@ cdef class Searcher:
             rs = &self.rstat[nd.slot]
             out.append({
                 "action": nd.key, "visits": nd.visits, "avail": nd.avail,
+                "stat_visits": nd.visits - self.vis0[nd.slot],   # the iterations the sums below cover
                 "reward_sum": nd.rsum[self.seat], "wins": rs.wins, "margin_sum": rs.margin,
                 "vp_sum": [rs.vp[p] for p in range(self.root.nseats)],
                 "bd_sum": {VP_CATEGORIES[k]: rs.bd[k] for k in range(NVP)},
@@ -702,6 +706,79 @@ cdef class Searcher:
             c = nd.next_sibling
         out.sort(key=lambda d: d["action"])
         return out
+
+    def reroot(self, int32_t action, bytes observation):
+        """Keep the subtree below the searching seat's `action` for its next decision (tree reuse).
+
+        `observation` is the seat's observation after `action` (the seat decides again, nothing in
+        between). The child of the root reached by `action` becomes the root with its statistics;
+        the rest of the tree is dropped. The root children's visits are kept (they steer the next
+        selection and the choice of the best move); their win, margin, VP and breakdown figures
+        start again (``stat_visits`` counts the iterations they cover). Returns False, and changes
+        nothing, when there is no such child or the observation is not the seat's decision.
+        """
+        cdef int c, k, m, n, i, head
+        cdef int* order
+        cdef int* newidx
+        cdef Node* fresh
+        if len(observation) != sizeof(State):
+            raise ValueError("not a state")
+        if current_player(<State*><char*>observation) != self.seat:
+            return False
+        c = self.nodes[0].first_child
+        while c >= 0 and not (self.nodes[c].key == action and self.nodes[c].mover == self.seat):
+            c = self.nodes[c].next_sibling
+        if c < 0 or self.nodes[c].visits == 0:
+            return False
+        order = <int*>malloc(self.nnodes * sizeof(int))
+        newidx = <int*>malloc(self.nnodes * sizeof(int))
+        fresh = <Node*>malloc(self.cap * sizeof(Node))
+        if order == NULL or newidx == NULL or fresh == NULL:
+            free(order)
+            free(newidx)
+            free(fresh)
+            raise MemoryError()
+        # the subtree in breadth-first order: order[k] is the old index of new node k
+        n = 1
+        order[0] = c
+        newidx[c] = 0
+        head = 0
+        while head < n:
+            m = self.nodes[order[head]].first_child
+            while m >= 0:
+                newidx[m] = n
+                order[n] = m
+                n += 1
+                m = self.nodes[m].next_sibling
+            head += 1
+        for k in range(n):
+            fresh[k] = self.nodes[order[k]]
+            fresh[k].first_child = newidx[fresh[k].first_child] if fresh[k].first_child >= 0 else -1
+            fresh[k].next_sibling = newidx[fresh[k].next_sibling] if (k > 0 and fresh[k].next_sibling >= 0) else -1
+            fresh[k].slot = -1
+        fresh[0].key = -1
+        fresh[0].mover = -1
+        free(order)
+        free(newidx)
+        free(self.nodes)
+        self.nodes = fresh
+        self.nnodes = n
+        memset(self.rstat, 0, sizeof(self.rstat))
+        memset(self.vis0, 0, sizeof(self.vis0))
+        self.nroot = 0
+        m = self.nodes[0].first_child
+        while m >= 0:
+            if self.nroot < 512:
+                self.nodes[m].slot = self.nroot
+                self.vis0[self.nroot] = self.nodes[m].visits
+                self.nroot += 1
+            m = self.nodes[m].next_sibling
+        memcpy(&self.root, <char*>observation, sizeof(State))
+        self.iterations = 0
+        self.sum_win = 0
+        self.sum_margin = 0
+        self.msum[0] = self.msum[1] = self.msum[2] = self.msum[3] = 0
+        return True
 
     def totals(self):
         """(iterations, nodes, sum of win chances, sum of margins) of the searching seat."""

@@ -117,3 +117,67 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
     assert all("with learned eval" in ln for ln in lines[i + 1:i + 1 + len(EVAL_CUTOFFS)])
     assert f"with the policy prior {BENCH_PRIOR}" in lines[i + 1 + len(EVAL_CUTOFFS)]
     assert "0.90 x the search without it" in lines[i + 1 + len(EVAL_CUTOFFS)]
+
+
+def _solo_at_take(seed: int) -> GameState:
+    """A solo game (Botankhamun Hard, 8 VP Decrees) at the engine's first die take of the game."""
+    g = GameState.new(1, seed, TableOptions(difficulty="hard", decree8=True))
+    while True:
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        legal = g.legal_actions()
+        if format_action(legal[0]).startswith("take:"):
+            return g
+        g.apply(legal[0])
+
+
+def test_reroot_keeps_the_subtree_of_the_chosen_action():
+    """Tree reuse ("keep the subtree between decisions of the same turn"): after a take the same seat
+    decides again (the Scribe adjustment or the action); the child of the take becomes the root
+    with its visits, and its statistics restart (stat_visits)."""
+    g = _solo_at_take(2)
+    raw = g.observation(0).to_bytes()
+    sr = Searcher(raw, 0, seed=3)
+    sr.run(400)
+    best = max(sr.root_stats(), key=lambda d: d["visits"])
+    nxt = g.clone()
+    nxt.apply(best["action"])
+    assert not nxt.is_chance() and nxt.current_player() == 0
+    assert not sr.reroot(-5, nxt.observation(0).to_bytes())      # no such child: nothing changes
+    assert sr.root_stats()[0]["stat_visits"] == sr.root_stats()[0]["visits"]
+    assert sr.reroot(best["action"], nxt.observation(0).to_bytes())
+    kids = sr.root_stats()
+    assert set(d["action"] for d in kids) <= set(nxt.legal_actions())
+    assert 0 < sum(d["visits"] for d in kids) <= best["visits"]
+    assert all(d["stat_visits"] == 0 for d in kids)
+    sr.run(200)
+    kids = sr.root_stats()
+    assert sum(d["stat_visits"] for d in kids) == 200 and sr.iterations == 200
+
+
+def test_agent_reuses_its_tree_within_a_turn_and_only_then():
+    """reuse=True: the next decision of the same turn starts from the kept subtree (its root children
+    hold more visits than the new iterations); a decision after a chance step or another seat's turn
+    starts afresh; reuse=False (the default) never keeps a tree."""
+    g = _solo_at_take(4)
+    agent = ISMCTSAgent(iterations=300, seed=2, reuse=True)
+    plain = ISMCTSAgent(iterations=300, seed=2)
+    reused = fresh = 0
+    for _ in range(14):
+        while g.is_chance():
+            g.apply_chance()
+        if g.is_terminal():
+            break
+        kept = agent._kept is not None
+        r = agent.search(g.observation(0), 0)
+        total = sum(c.visits for c in r.candidates)
+        assert r.iterations == 300
+        if total > 300:
+            reused += 1
+            assert kept
+        else:
+            fresh += 1
+        assert plain.search(g.observation(0), 0) is not None and plain._kept is None
+        g.apply(r.best)
+    assert reused >= 3 and fresh >= 1

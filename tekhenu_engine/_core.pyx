@@ -447,6 +447,7 @@ include "seth/setup.pxi"          # Time of Seth: setup and draft, SX cards, Cul
 include "seth/starting.pxi"
 include "seth/cultists.pxi"
 include "seth/artifacts.pxi"
+include "seth/horus.pxi"          # Time of Seth: Horus on the Seth board
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
@@ -571,6 +572,7 @@ STEP_TYPES = {
     "D_ARTIFACT": D_ARTIFACT,
     "D_ART_ACTION": D_ART_ACTION,
     "A_SETH_RES": A_SETH_RES,
+    "D_SETH_GODACT": D_SETH_GODACT,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -1279,7 +1281,7 @@ cdef class GameState:
                 bad(f"decision task {i} without a seat")
             if t.type in (D_HORUS, D_HATHOR, D_THOTH_REFRESH, D_OSIRIS, A_BASTET_RES) and not (1 <= t.a <= 6):
                 bad(f"task {i} die value")
-            if t.type == A_HORUS_RES and not (0 <= t.a <= 4):  # a is the Statue target, not a die value
+            if t.type == A_HORUS_RES and not (0 <= t.a <= (ST_SETH_GOD if seth_on(s) else 4)):  # the Statue target
                 bad(f"task {i} Statue target")
             if t.type in (D_RA_SPACE, D_RA_ROT, A_RA_RES) and not (0 <= t.a <= 2):
                 bad(f"task {i} Ra slot")

@@ -152,6 +152,8 @@ def _enc_kind_payloads(seth=False):
         t[K_DRAFT] += [CULT_BASE + k for k in range(N_CULTISTS)]
         t[K_DESTINY] += [ART_PICK + k for k in range(N_ARTIFACTS)]
         t[K_GAIN] += [G_SOL, G_PRI]
+        # Horus on the Seth board (seth/horus.pxi): a Statue for the people under a column, in honour of Seth
+        t[K_STATUE] += [ST_SETH_PEOPLE + k for k in range(N_SETH_PEOPLE)] + [ST_SETH_GOD]
         t[K_CONQUEST] = list(range(N_CONQUEST))
         t[K_CQSPACE] = list(range(NT))
         t[K_AS] = [1, 2]

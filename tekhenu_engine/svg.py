@@ -32,13 +32,14 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from ._core import OPTION_BITS
+from ._core import CODES, OPTION_BITS
 from .enums import Kind as K
 from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CONQUEST_IDS, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
                        card_deck, card_name, step_text, vizier_summary)
 
 OPTION_VIZIER = OPTION_BITS["vizier"]
 OPTION_SETH = OPTION_BITS["seth"]
+_ST_SETH_PEOPLE, _ST_SETH_GOD = CODES["seth"]["ST_SETH_PEOPLE"], CODES["seth"]["ST_SETH_GOD"]   # K_STATUE targets
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")
@@ -202,6 +203,10 @@ def action_target(action: int) -> str | None:
     if verb == "bless":
         return f"card-{card_name(x & 0x7F)}"
     if verb == "statue":
+        if x >= _ST_SETH_GOD:
+            return "seth-god"
+        if x >= _ST_SETH_PEOPLE:
+            return f"seth-people-{x - _ST_SETH_PEOPLE}"
         return "horus-slots" if x == 0 else f"people-{x - 1}"
     return None
 
@@ -236,6 +241,10 @@ def _target_box(target: str, d: dict) -> tuple[float, float, float, float] | Non
         return 20, 555, 390, 80
     if target in ("seth-board", "seth-conquest"):
         return _seth_box(target)
+    if target.startswith("seth-people-"):
+        return 10 + 10 + int(target[12:]) * 240 + 232 / 2 - 19, SETH_Y + 180, 38, 38
+    if target == "seth-god":
+        return 500 - 4, SETH_Y + 44, 72, 34
     if target.startswith(("artifact-", "cultist-")):
         c = d["_cards_xy"].get(target)
         return (c[0], c[1], c[2], c[3]) if c else None

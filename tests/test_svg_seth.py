@@ -138,10 +138,16 @@ def test_seth_moves_have_places_on_the_board():
     assert action_target(parse_action("act:Se")) == "seth-board"
     assert action_target(parse_action("conquest:r2c3")) == "temple-r2c3"
     assert action_target(parse_action("use:Art02")) == "artifact-Art02"
+    assert action_target(parse_action("statue:Se-left")) == "seth-people-0"
+    assert action_target(parse_action("statue:Se-right")) == "seth-people-1"
+    assert action_target(parse_action("statue:Se")) == "seth-god"
     g = seth_positions(2, seed=2)[3]
     root = ET.fromstring(board_svg(g, seat=0, lastmove=parse_action("take:Se:g4"),
                                    arrow=parse_action("conquest:r2c3")))
     assert {"lastmove", "suggestion"} <= ids(root)
+    root = ET.fromstring(board_svg(g, seat=0, lastmove=parse_action("statue:Se-right"),
+                                   arrow=parse_action("statue:Se")))
+    assert {"lastmove", "suggestion", "seth-people-1", "seth-god"} <= ids(root)
 
 
 def test_base_game_has_no_seth_board():

@@ -35,8 +35,10 @@ _ENC_BOTH_KINDS = (K_DRAFT,)
 
 
 def _enc_deck_ids():
-    """Card ids per deck (Blessings, Technologies, Decrees), in the core's numbering."""
-    return [list(ids) for ids in _data.DECK_IDS]
+    """Card ids per deck (Blessings, Technologies, Decrees), in the core's numbering: the base
+    game's (the index refuses Time of Seth, whose BX/TX/DX ids are never in a base game)."""
+    seth = {_card_id(n) for k in ("Blessing", "Technology", "Decree") for n in _data.SETH_DECKS[k]}
+    return [[c for c in ids if c not in seth] for ids in _data.DECK_IDS]
 
 
 def _enc_pay_max():

@@ -271,6 +271,11 @@ cdef enum:
     OPT_RANDOM_START = 8
     OPT_SETH = 16           # the Time of Seth expansion (seth/*.pxi)
     OPT_VIZIER = 32         # the Vizier's Challenge (2 players; flow/vizier.pxi)
+    OPT_SOLO_DRAW22 = 64    # solo Time of Seth (solo/seth.pxi): the player draws 2 Starting cards + 2 Cultists
+    OPT_SOLO_DRAW32 = 128   # ... 3 + 2 (the standard draw is 3 + 1)
+    OPT_SOLO_ART2 = 256     # ... 2 Artifacts (harder; standard 3)
+    OPT_SOLO_ART4 = 512     # ... 4 Artifacts (easier)
+    OPT_BOT20 = 1024        # ... Botankhamun has 20 Buildings (standard 10)
 
 cdef enum:
     # Time of Seth piece locations (State.conquest_loc, cult_loc, art_loc). A pile whose order

@@ -104,7 +104,7 @@ cdef int SETUP_DICE           # dice per section at setup
 cdef int START_VP, START_HAP, START_POP, START_GOLD, START_SCRIBES, PROD_START
 cdef int BOT_VP, BOT_HAP, BOT_POP, BOT_GOLD, BOT_SCRIBES, BOT_PROD, BOT_ANKH_V, T15_ANKH_V
 cdef int POP_MAX, PROD_MAX, PROD_TOP_VP, DISTRICT_VP, SCRIBE_STEP
-cdef int N_BUILD, N_BUILD_BOT, N_PILLAR, N_STATUE
+cdef int N_BUILD, N_BUILD_BOT, N_BUILD_BOT20, N_PILLAR, N_STATUE
 cdef int NREMOVED
 cdef int REMOVED[16]          # card ids in the box from the start (errata)
 cdef int NREMOVED2
@@ -118,7 +118,7 @@ def _load_tables():
     global NBAG_COLOURS, VALUE_MIN, VALUE_MAX, NMAAT_PEN, MAAT_LAST, NSCORINGS, ROUNDS_ROT, ROUNDS_MAAT, SETUP_DICE, START_VP, START_HAP, START_POP
     global START_GOLD, START_SCRIBES, PROD_START, BOT_VP, BOT_HAP, BOT_POP, BOT_GOLD, BOT_SCRIBES, BOT_PROD
     global BOT_ANKH_V, T15_ANKH_V, POP_MAX, PROD_MAX, PROD_TOP_VP, DISTRICT_VP, SCRIBE_STEP
-    global N_BUILD, N_BUILD_BOT, N_PILLAR, N_STATUE, NREMOVED, NREMOVED2, D07_CAP, D08_CAP
+    global N_BUILD, N_BUILD_BOT, N_BUILD_BOT20, N_PILLAR, N_STATUE, NREMOVED, NREMOVED2, D07_CAP, D08_CAP
     d = _data
     cdef int i, j, k
     for i in range(3):
@@ -263,6 +263,7 @@ def _load_tables():
     DISTRICT_VP, SCRIBE_STEP = d.DISTRICT_MAJORITY_VP, d.SCRIBE_STEP
     N_BUILD, N_PILLAR, N_STATUE = d.N_BUILDINGS, d.N_PILLARS_PER_PLAYER, d.N_STATUES
     N_BUILD_BOT = d.BOT_N_BUILDINGS
+    N_BUILD_BOT20 = max(d.BOT_N_BUILDINGS_OPTIONS)   # solo Time of Seth: the second set (OPT_BOT20)
     NREMOVED = len(d.REMOVED_CARDS)
     for i in range(NREMOVED):
         REMOVED[i] = _card_id(d.REMOVED_CARDS[i])
@@ -394,8 +395,10 @@ cdef inline void add_vp(State* s, int p, int n, int cat) noexcept nogil:
     s.breakdown[cat][p] += s.vp[p] - before
 
 cdef inline int max_buildings(State* s, int p) noexcept nogil:
-    """Buildings seat p owns (N_BUILDINGS; Botankhamun's BOT_N_BUILDINGS)."""
-    return N_BUILD_BOT if is_bot(s, p) else N_BUILD
+    """Buildings seat p owns (N_BUILDINGS; Botankhamun's BOT_N_BUILDINGS, 20 with OPT_BOT20)."""
+    if is_bot(s, p):
+        return N_BUILD_BOT20 if s.options & OPT_BOT20 else N_BUILD_BOT
+    return N_BUILD
 
 cdef inline int statue_spaces(State* s) noexcept nogil:
     return PC_STATUES[s.nplayers]
@@ -450,6 +453,7 @@ include "seth/cultists.pxi"
 include "seth/artifacts.pxi"
 include "seth/horus.pxi"          # Time of Seth: Horus on the Seth board
 include "seth/cards.pxi"          # Time of Seth: the BX, TX and DX cards
+include "solo/seth.pxi"          # Botankhamun with Time of Seth (issue 12)
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
 # ============================================================================= Python API
@@ -469,7 +473,8 @@ VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "b
                  "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH,
-               "vizier": OPT_VIZIER}
+               "vizier": OPT_VIZIER, "solo_draw22": OPT_SOLO_DRAW22, "solo_draw32": OPT_SOLO_DRAW32,
+               "solo_artifacts2": OPT_SOLO_ART2, "solo_artifacts4": OPT_SOLO_ART4, "bot_buildings20": OPT_BOT20}
 _load_vizier_tables(OPTION_BITS)
 APPENDED_FIELDS = {**SETH_FIELDS_OFF, **VIZIER_FIELDS_OFF}
 DIFFICULTIES = {"easy": 0, "medium": 1, "hard": 2}
@@ -661,6 +666,11 @@ OPTION_CODES = {
     "OPT_RANDOM_START": OPT_RANDOM_START,
     "OPT_SETH": OPT_SETH,
     "OPT_VIZIER": OPT_VIZIER,
+    "OPT_SOLO_DRAW22": OPT_SOLO_DRAW22,
+    "OPT_SOLO_DRAW32": OPT_SOLO_DRAW32,
+    "OPT_SOLO_ART2": OPT_SOLO_ART2,
+    "OPT_SOLO_ART4": OPT_SOLO_ART4,
+    "OPT_BOT20": OPT_BOT20,
 }
 COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
                "priests": COST_PRIESTS, "faith": COST_FAITH}
@@ -700,7 +710,8 @@ CODES = {
                       "M_FREE_PB": M_FREE_PB, "M_T10PAY": M_T10PAY, "M_DO_EXTRA": M_DO_EXTRA,
                       "M_T19": M_T19},
     "tie_purposes": {"TIE_DIE": TIE_DIE, "TIE_PEOPLE": TIE_PEOPLE, "TIE_TEMPLE": TIE_TEMPLE,
-                     "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR},
+                     "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR, "TIE_PYR_RES": TIE_PYR_RES,
+                     "TIE_PYR_GOD": TIE_PYR_GOD, "TIE_SETH_REGION": TIE_SETH_REGION, "TIE_CONQUEST": TIE_CONQUEST},
     "max_tie": 16,            # candidates bot_resolve_tie can hold
     "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
     "gain_items": G_ITEMS - 1,  # D_GAIN items 0..G_ITEMS-1 (G_NONE, then Time of Seth's G_SOL, G_PRI)
@@ -835,6 +846,7 @@ cdef class GameState:
             opts |= OPT_SETH
         if t.vizier:
             opts |= OPT_VIZIER
+        opts |= t.solo_bits(OPTION_BITS)       # solo Time of Seth variants (options.py)
         t.check_players(players)
         difficulty = t.difficulty
         cdef GameState g = GameState.__new__(GameState)
@@ -876,7 +888,8 @@ cdef class GameState:
         return TableOptions(random_horus=bool(o & OPT_RANDOM_HORUS), random_wheel=bool(o & OPT_RANDOM_WHEEL),
                             difficulty=_D[self.st.difficulty] if 0 <= self.st.difficulty < 3 else "easy",
                             decree8=bool(o & OPT_DECREE8), random_start=bool(o & OPT_RANDOM_START),
-                            seth=bool(o & OPT_SETH), vizier=bool(o & OPT_VIZIER))
+                            seth=bool(o & OPT_SETH), vizier=bool(o & OPT_VIZIER),
+                            **TableOptions.solo_fields(o, OPTION_BITS))
 
     def current_player(self):
         """Seat to decide, CHANCE (-1) at a chance step, TERMINAL (-2) at the end."""
@@ -1349,7 +1362,7 @@ cdef class GameState:
             if not (0 <= s.start_loc[i] <= 6):
                 bad("starting cards")
         for i in range(BOT_PYRAMID_SIZE):
-            if not (0 <= s.bot_pyramid[i] < PYR_N):
+            if not (0 <= s.bot_pyramid[i] < (PYR_TILES_SETH if solo_seth(s) else PYR_N)):
                 bad("pyramid")
         if not (-1 <= s.bot_pos < PYR_N):
             bad("pyramid marker")

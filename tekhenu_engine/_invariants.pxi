@@ -180,7 +180,7 @@ def checked_random_games(int players, int games, seed=0, **options):
 
     Returns a dict with games, decisions, chance steps, and the first failure (or None)
     as (game index, step index, invariant name, the state as a GameState). Options: difficulty,
-    decree8, random_start, vizier (the games' Vizier VP are returned as vizier_vp, totals of
+    decree8, random_start, seth, solo_draw, solo_artifacts, bot_buildings, vizier (the games' Vizier VP are returned as vizier_vp, totals of
     seats 0 and 1; vizier_recount_games counts them again step by step).
     """
     cdef State s
@@ -203,6 +203,8 @@ def checked_random_games(int players, int games, seed=0, **options):
         opts |= OPT_VIZIER
     if options.get("seth"):
         opts |= OPT_SETH
+    from .options import TableOptions as _TO
+    opts |= _TO(**{k: options[k] for k in ("solo_draw", "solo_artifacts", "bot_buildings") if k in options}).solo_bits(OPTION_BITS)
     cdef int blood[4]
     with nogil:
         for g in range(games):
@@ -261,25 +263,27 @@ def checked_random_games(int players, int games, seed=0, **options):
             "vizier_vp": [vz_total[0], vz_total[1]]}
 
 
-def vizier_recount_games(int games, seed=0):
+def vizier_recount_games(int games, seed=0, seth=False):
     """Random 2-player Vizier games played one step at a time (every step, also those advance()
     would apply by itself, as advance does: automatic steps run, a step without an outcome is
     dropped), counting the Vizier VP again from the rule's words: every die the second player in
     turn order takes from the Vizier's area gives the first VIZIER_VP. Returns {"games", "takes"
     (dice the second player took from the area), "failure": None or (game, step, counted, state
-    vizier_vp)}."""
+    vizier_vp)}; with ``seth`` the games have Time of Seth too (the Seth board is area 6; "seth_takes"
+    counts the second player's dice taken from it while the Vizier stood there)."""
     cdef State s
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef int g, n, i, step = 0, bad = 0, ty
     cdef int expect[4]
-    cdef long long takes = 0
+    cdef long long takes = 0, seth_takes = 0
+    cdef int opts = OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL | OPT_VIZIER | (OPT_SETH if seth else 0)
     cdef int32_t buf[512]
     cdef double probs[512]
     cdef int32_t a
     cdef Task t
     with nogil:
         for g in range(games):
-            init_state(&s, 2, OPT_RANDOM_HORUS | OPT_RANDOM_WHEEL | OPT_VIZIER, 0, rng_next(&r))
+            init_state(&s, 2, opts, 0, rng_next(&r))
             for i in range(4):
                 expect[i] = 0
             step = 0
@@ -305,6 +309,8 @@ def vizier_recount_games(int games, seed=0):
                                 and ((a >> 8) & 0x3F) + 1 == s.vizier_area):
                             expect[s.turn_order[0]] += VZ_VP
                             takes += 1
+                            if ((a >> 8) & 0x3F) == ACT_SETH:
+                                seth_takes += 1
                         apply_one(&s, a)
                 step += 1
                 for i in range(4):
@@ -315,4 +321,4 @@ def vizier_recount_games(int games, seed=0):
     failure = None
     if bad:
         failure = (g, step, [expect[i] for i in range(4)], [s.vizier_vp[i] for i in range(4)])
-    return {"games": g + 1 if bad else games, "takes": takes, "failure": failure}
+    return {"games": g + 1 if bad else games, "takes": takes, "seth_takes": seth_takes, "failure": failure}

@@ -21,6 +21,9 @@ from .notation import BOT_TILE_NAMES, BUILD_NAMES, card_name
 
 # codes of the "what" field (BA_* in solo/botankhamun.pxi)
 NONE, STATUE_GOD, STATUE_PEOPLE, HORUS_VP, PILLAR, TEMPLE_BUILDING, BASTET, CARDS, OSIRIS, NO_DIE = range(10)
+SETH_BUILDING, SETH_VP = 10, 11      # Time of Seth (solo/seth.pxi BA_SETH, BA_SETH_VP)
+SETH_TILE, PS_TILE = 10, 11          # Time of Seth pyramid tiles (solo/seth.pxi BT_SETH, BT_PS)
+SKIP_SETH_BOARD = 1 << 6             # the Seth tile found the Seth board empty
 ROW_NAMES = ("base row", "second row", "third row", "top")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 PEOPLE_NAMES = ("the Temple (row 3)", "the Temple (column 3)", "the workshops", "the quarries")
@@ -51,7 +54,11 @@ def place_name(pos: int) -> str:
 
 
 def tile_name(tile: int) -> str:
-    """'god tile Ra' or 'resource tile G>L>B>P'."""
+    """'god tile Ra', 'resource tile G>L>B>P', 'Seth tile' or 'Priests and Soldiers tile'."""
+    if tile == SETH_TILE:
+        return "Seth tile"
+    if tile == PS_TILE:
+        return "Priests and Soldiers tile"
     if tile < 6:
         return f"god tile {data.GODS[tile]}"
     return "resource tile " + ">".join(BOT_TILE_NAMES[tile])
@@ -60,12 +67,13 @@ def tile_name(tile: int) -> str:
 def die_name(packed: int) -> str:
     """'the white 5 from Bastet'."""
     sec, col, val = packed >> 8, (packed >> 4) & 0xF, packed & 0xF
-    return f"the {data.DIE_COLOURS[col]} {val} from {data.GODS[sec]}"
+    where = "the Seth board" if sec == len(data.GODS) else data.GODS[sec]
+    return f"the {data.DIE_COLOURS[col]} {val} from {where}"
 
 
 def _action(e: dict[str, Any]) -> str:
     what, where, extra = e["what"], e["where"], e["extra"]
-    god = data.GODS[e["god"]] if e["god"] >= 0 else "?"
+    god = (data.GODS + ("Seth",))[e["god"]] if e["god"] >= 0 else "?"
     if what == NONE:
         return f"{god}: nowhere to go, nothing happens (the die is still taken)"
     if what == STATUE_GOD:
@@ -85,6 +93,13 @@ def _action(e: dict[str, Any]) -> str:
         return f"Thoth: took {', '.join(cards)} from Market section {where + 1}, face down"
     if what == OSIRIS:
         return f"Osiris: Building in row {where // 4 + 1} of the {DISTRICTS[where % 4]} district"
+    if what == SETH_BUILDING:
+        text = f"Seth: Building in {data.SETH_REGION_NAMES[where]} (region {where + 1})"
+        if extra >= 0:
+            text += f"; the Conquest tile onto r{extra // 5 + 1}c{extra % 5 + 1}"
+        return text
+    if what == SETH_VP:
+        return "Seth: it cannot build there (no Building left or every region closed to it), 3 VP instead"
     return "?"
 
 
@@ -97,7 +112,12 @@ def describe(e: dict[str, Any]) -> str:
     else:
         head += f"Deben {'Pharaoh (up-right)' if e['deben'] == 0 else 'Snake (right)'}"
     parts.append(f"{head} -> {place_name(e['pos'])}: {tile_name(e['tile'])}.")
-    if e["skipped"]:
+    if e["skipped"] and e["tile"] == SETH_TILE:
+        names = ["the Seth board"] + [data.GODS[g] for g in _ccw_from(data.BOT_SETH_FALLBACK_GOD) if e["skipped"] >> g & 1]
+        parts.append("No die it could take on " + ", then in ".join(names) + ": a Horus action instead.")
+    elif e["skipped"] and e["tile"] == PS_TILE:
+        parts.append("No red or blue die: the highest Pure die instead.")
+    elif e["skipped"]:
         if e["tile"] < 6:
             names = [data.GODS[g] for g in _ccw_from(e["tile"]) if e["skipped"] >> g & 1]
             parts.append("No die it could take in " + ", then ".join(names) + ".")

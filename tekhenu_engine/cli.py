@@ -127,7 +127,9 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
          difficulty: Optional[str] = typer.Option(None, help="Botankhamun: easy, medium or hard (with --players 1; "
                                                   "default hard)"),
          decree8: bool = Flag("--decree8", help="Botankhamun's Decrees score 8 VP (with --players 1)"),
-         seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
+         seth: bool = Flag("--seth", help="play with the Time of Seth expansion (1-4 players; solo: Botankhamun "
+                           "with Time of Seth, its variants by --table, e.g. 'draw 2+2 artifacts harder "
+                           "botbuildings 20')"),
          vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)"),
          table: str = typer.Option("", help="more table options as protocol words, e.g. "
                                                "'horus preprinted wheel fixed start random'"),
@@ -287,7 +289,8 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
                                              "and for its handshake"),
           timemargin: int = typer.Option(1000, "--timemargin", min=0,
                                          help="ms added to a cmd: engine's movetime before it is killed"),
-          seth: bool = Flag("--seth", help="play with the Time of Seth expansion (2-4 players)"),
+          seth: bool = Flag("--seth", help="play with the Time of Seth expansion (1-4 players; a botankhamun "
+                            "side: Botankhamun with Time of Seth)"),
           vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)"),
           quiet: bool = Flag("--quiet", help="no line per game")) -> None:
     import os
@@ -437,7 +440,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
 @app.command()
 def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = typer.Option(0),
           depth: int = typer.Option(3, min=0, max=12), divide: bool = Flag("--divide", help="count per first move"),
-          seth: bool = Flag("--seth", help="with the Time of Seth expansion (2-4 players)"),
+          seth: bool = Flag("--seth", help="with the Time of Seth expansion (1-4 players)"),
           vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)")) -> None:
     """Count action sequences (decisions and chance outcomes) from the first decision of a game."""
     from .options import TableOptions

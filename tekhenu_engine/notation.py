@@ -38,7 +38,10 @@ STATUE_TARGETS += tuple(data.SETH_PEOPLE_SPACES) + ("Se",)
 BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
 DEBEN = ("pharaoh", "snake")
 # Botankhamun's action tiles: six god tiles, then the resource tiles by their colour order.
-BOT_TILE_NAMES = GOD_ABBR + tuple("".join(RES[c] for c in t) for t in data.BOT_RESOURCE_TILES)
+BOT_TILE_NAMES = GOD_ABBR[:len(data.BOT_GOD_TILES)] + tuple("".join(RES[c] for c in t) for t in data.BOT_RESOURCE_TILES)
+# ... and with Time of Seth (ids 10, 11; solo/seth.pxi): the Seth tile, the Priests and Soldiers tile
+BOT_SETH_TILE_ABBR = {"seth": "Se", "priests_soldiers": "PS"}
+BOT_TILE_NAMES += tuple(BOT_SETH_TILE_ABBR[t] for t in data.BOT_SETH_TILES)
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
 PAY_FAITH_SHIFT = 19  # Time of Seth's TX02: Faith paid in place of Soldiers (pay:F2)

@@ -64,6 +64,8 @@ def limits() -> dict[str, Any]:
         "n_start": len(D.STARTING_INITIATIVE),
         "n_destiny": len(D.DESTINY_ANKH),
         "n_pyramid": sum(D.BOT_PYRAMID_ROWS),
+        # tile ids of a solo Time of Seth pyramid (solo/seth.pxi: the Seth and Priests and Soldiers tiles follow)
+        "n_pyramid_tiles_seth": len(D.BOT_GOD_TILES) + len(D.BOT_RESOURCE_TILES) + len(D.BOT_SETH_TILES),
         "n_difficulties": len(D.BOT_DIFFICULTIES),
         "rounds": D.ROUNDS,
         "maat_phases": D.MAAT_PHASES,
@@ -204,7 +206,8 @@ def check_state(d: dict[str, Any]) -> None:
     c.rng_all("prod", (4, L["n_resources"]), 0, L["production_max"])
     c.rng_all("excess", S4, 0, L["excess_max"])
     statues = c.rng_all("statues", S4, 0, L["statues"])
-    buildings = c.rng_all("buildings", S4, 0, L["buildings"])
+    buildings = c.rng_all("buildings", S4, 0, max(L["buildings"], D.BOT_N_BUILDINGS_OPTIONS[-1])
+                          if options & codes["options"]["bot_buildings20"] else L["buildings"])
     pillars = c.rng_all("pillars", S4, 0, L["pillars"])
     destiny = c.rng_all("destiny", S4, -1, L["n_destiny"] - 1)
     c.rng_all("hap_flags", S4, 0, (1 << L["n_hap_rewards"]) - 1)
@@ -472,13 +475,16 @@ def check_state(d: dict[str, Any]) -> None:
     _check_vizier(c, d, L, options, nplayers, ns, downer)
 
     # --- Botankhamun
-    pyr = c.rng_all("bot_pyramid", (L["n_pyramid"],), 0, L["n_pyramid"] - 1)
+    ntiles = L["n_pyramid_tiles_seth"] if seth and solo else L["n_pyramid"]
+    pyr = c.rng_all("bot_pyramid", (L["n_pyramid"],), 0, ntiles - 1)
     c.rng("bot_pos", c.get("bot_pos"), -1, L["n_pyramid"] - 1)
     c.rng("bot_turns", c.get("bot_turns"), 0, L["rounds"])
     blog = c.get("bot_log", (codes["bot_log_n"],))
     if not solo and (any(pyr) or d["bot_pos"] or d["bot_turns"] or any(blog)):
         raise StateError("bot_pyramid", "Botankhamun's pieces outside a solo game")
-    _check_bot_log(blog, L)
+    _check_bot_log(blog, L, seth)
+    if seth and solo:
+        _check_solo_seth(d, pyr, options, L)
 
     # --- end of the game
     ntasks = c.get("ntasks")
@@ -626,11 +632,28 @@ def _check_seth_cards(c: "_Checker", d: dict[str, Any], L: dict[str, Any], ns: i
         raise StateError("seth_gate", "once-per-turn marks without Time of Seth")
 
 
-def _check_bot_log(blog: list[int], L: dict[str, Any]) -> None:
+def _check_solo_seth(d: dict[str, Any], pyr: list[int], options: int, L: dict[str, Any]) -> None:
+    """Botankhamun with Time of Seth: its pyramid holds 10 different tiles once they are drawn (one god
+    tile and one resource tile out, the Seth and Priests and Soldiers tiles in); it has no Soldiers,
+    Priests or Blood ("Botankhamun never gains or spends Soldiers or Priests, and never takes Blood")."""
+    if any(pyr) and sorted(set(pyr)) == sorted(pyr) and len(pyr) == L["n_pyramid"]:
+        ngod, nbase = len(D.BOT_GOD_TILES), len(D.BOT_GOD_TILES) + len(D.BOT_RESOURCE_TILES)
+        gods, res = sum(t < ngod for t in pyr), sum(ngod <= t < nbase for t in pyr)
+        # the Seth tile replaces a resource tile, the Priests and Soldiers tile a god tile (at setup in turn)
+        if gods + (nbase + 1 in pyr) != ngod or res + (nbase in pyr) != nbase - ngod:
+            raise StateError("bot_pyramid", "a Time of Seth pyramid has 5 god tiles, 3 resource tiles, "
+                             "the Seth and the Priests and Soldiers tiles")
+    for name in ("soldiers", "priests", "blood"):
+        if d[name][1]:
+            raise StateError(f"{name}[1]", "Botankhamun never has Soldiers, Priests or Blood")
+
+
+def _check_bot_log(blog: list[int], L: dict[str, Any], seth: bool = False) -> None:
     """Botankhamun's log of its last turn (display only, but kept in range)."""
     names = L["codes"]["bot_log_fields"]
     hi = {"turn": L["rounds"], "round": L["rounds"], "deben": 1, "pos": L["n_pyramid"] - 1,
-          "tile": L["n_pyramid"] - 1, "god": L["n_gods"] - 1, "done": 1}
+          "tile": (L["n_pyramid_tiles_seth"] if seth else L["n_pyramid"]) - 1,
+          "god": L["n_gods"] if seth else L["n_gods"] - 1, "done": 1}
     lo = {"deben": -1, "pos": -1, "god": -1}
     for i, v in enumerate(blog):
         name = names[i] if i < len(names) else None

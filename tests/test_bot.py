@@ -203,7 +203,7 @@ def test_resource_tiles_have_the_colour_orders_of_facts():
     (yellow Papyrus, brown Bread, white Limestone, black Granite)"""
     assert data.BOT_RESOURCE_TILES == ((K, W, BR, Y), (Y, BR, W, K), (W, K, Y, BR), (BR, Y, K, W))
     from tekhenu_engine.notation import BOT_TILE_NAMES
-    assert BOT_TILE_NAMES[6:] == ("GLBP", "PBLG", "LGPB", "BPGL")
+    assert BOT_TILE_NAMES[6:10] == ("GLBP", "PBLG", "LGPB", "BPGL")
 
 
 @pytest.mark.parametrize("tile", [6, 7, 8, 9])

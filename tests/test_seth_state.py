@@ -37,10 +37,11 @@ def test_the_option_word_flag_and_bit():
         TableOptions.from_words(["seth", "seth"])
 
 
-def test_solo_with_the_option_is_a_clear_error_for_now():
-    """Issue 11: "This issue covers 2-4 players; the solo Botankhamun changes ... are the next issue"."""
-    with pytest.raises(ValueError, match="seth option is for 2-4 players"):
-        GameState.new(1, 1, SETH)
+def test_solo_with_the_option_is_botankhamun_with_time_of_seth():
+    """Issue 12 built "the solo Botankhamun changes" (tests/test_solo_seth.py): a solo table takes the
+    option."""
+    g = GameState.new(1, 1, SETH)
+    assert g.table_options().seth and g.num_players() == 1
 
 
 # ============================================================================ dice in play
@@ -190,5 +191,5 @@ def test_match_config_carries_the_option():
     assert cfg.table() == {"players": 3, "seth": True}
     assert new_state(cfg.table(), 1).table_options().seth
     assert MatchConfig("random", "greedy", players=3).table() == {"players": 3}
-    with pytest.raises(ValueError, match="2-4 players"):
-        MatchConfig("random", "botankhamun:hard", options=TableOptions(seth=True)).table()
+    solo = MatchConfig("random", "botankhamun:hard", options=TableOptions(seth=True)).table()
+    assert solo["players"] == 1 and solo["seth"] and new_state(solo, 1).table_options().seth

@@ -76,7 +76,8 @@ cdef int gen_bless(State* s, Task* t, int32_t* out) noexcept nogil:
                         continue
                     for d in range(3):
                         v = s.cur_value + d - 1
-                        if v >= DIE_MIN[col] and v <= DIE_MAX[col] and die_ok(s, p, col, v):
+                        if (v >= DIE_MIN[col] and v <= DIE_MAX[col] and v >= DIE_MIN[s.die_colour[s.cur_die]]
+                                and v <= DIE_MAX[s.die_colour[s.cur_die]] and die_ok(s, p, col, v)):
                             out[n] = bl(c, col * 3 + d)
                             n += 1
             else:

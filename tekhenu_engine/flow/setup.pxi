@@ -2,8 +2,8 @@
 
 cdef void setup_phase(State* s, int phase) noexcept nogil:
     cdef int i, p, k, n
-    if seth_on(s) and (seth_setup_phase(s, phase) or seth_setup_cards(s, phase)):
-        return                          # Time of Seth (seth/board.pxi, seth/setup.pxi)
+    if seth_on(s) and (seth_setup_phase(s, phase) or seth_setup_cards(s, phase) or solo_seth_setup(s, phase)):
+        return                          # Time of Seth (seth/board.pxi, seth/setup.pxi; solo: solo/seth.pxi)
     if phase == 0:
         push(s, A_SETUP, -1, 1, 0, 0, 0)
         if s.options & OPT_RANDOM_HORUS:

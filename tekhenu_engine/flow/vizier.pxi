@@ -61,17 +61,25 @@ cdef inline int destiny_free(State* s, int i) noexcept nogil:
 cdef int vizier_destiny_round(State* s, int setup) noexcept nogil:
     """A Destiny pick with the Vizier (setup included): the first player in turn order takes a card
     and discards another, the second player picks among the rest, then the first player moves the
-    Vizier. MN: "the first player takes one Destiny card ..., then discards a Destiny card" and "After
-    the second player has selected a Destiny card ..., the first player moves the Vizier figure".
+    Vizier. MN: "the first player takes one Destiny card (or Artifact, if playing with the rest of
+    this expansion), then discards a Destiny card" and "After the second player has selected a
+    Destiny card (or an Artifact), the first player moves the Vizier figure". With Time of Seth at
+    setup each seat first receives its Starting cards' rewards (Soldiers, Priests), as
+    seth_destiny_round does without the Vizier, so the Priests can pay an Artifact.
     Returns 0 (nothing done) without the option: the base pick runs."""
     if not (s.options & OPT_VIZIER):
         return 0
     cdef int first = s.turn_order[0], second = s.turn_order[1]
+    cdef int early = setup and seth_setup(s)   # Time of Seth: Starting-card rewards before the pick
     s.vizier_discard = 0     # "it will be available again during the next Maat phase"
     push(s, D_VZ_PLACE, first, 0, 0, 0, 0)
     push(s, D_DESTINY, second, setup, 0, 0, 0)
+    if early:
+        push(s, A_REWARDS, second, 1, 0, 0, 0)   # as seth_destiny_round (seth/setup.pxi)
     push(s, D_VZ_DISCARD, first, 0, 0, 0, 0)
     push(s, D_DESTINY, first, setup, 0, 0, 0)
+    if early:
+        push(s, A_REWARDS, first, 1, 0, 0, 0)
     return 1
 
 

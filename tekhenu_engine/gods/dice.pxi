@@ -163,6 +163,9 @@ cdef int gen_adjust(State* s, Task* t, int32_t* out) noexcept nogil:
     """D_ADJUST: the values the die may be changed to with Scribes."""
     cdef int p = t.p, n = 0, v, lo, hi
     value_range(s, p, s.cur_colour, s.cur_value, &lo, &hi)
+    if s.cur_die >= 0:      # after B11/B12 the die itself keeps its faces (Time of Seth dice: never 1 or 6)
+        lo = max(lo, DIE_MIN[s.die_colour[s.cur_die]])
+        hi = min(hi, DIE_MAX[s.die_colour[s.cur_die]])
     for v in range(lo, hi + 1):
         if s.cur_anubis or DIE_PROD[s.cur_colour] >= 0 or can_god_die(s, p, s.cur_section, v, 0):
             out[n] = mk(K_VALUE, v)

@@ -69,13 +69,14 @@ _load_artifacts()
 
 
 cdef int seth_gen_destiny_artifacts(State* s, int p, int32_t* out) noexcept nogil:
-    """The Artifacts seat p may take at a Destiny pick: displayed, its Destiny card still there,
-    and enough Priests."""
+    """The Artifacts seat p may take at a Destiny pick: displayed, its Destiny card still there
+    (destiny_free: with the Vizier not the card the first player discarded at this pick), and
+    enough Priests."""
     cdef int k, n = 0
     if not seth_on(s):
         return 0
     for k in range(NART):
-        if s.art_loc[k] == SP_DISPLAY and s.destiny_owner[ART_ANKH[k]] < 0 and s.priests[p] >= ART_PRIESTS[k]:
+        if s.art_loc[k] == SP_DISPLAY and destiny_free(s, ART_ANKH[k]) and s.priests[p] >= ART_PRIESTS[k]:
             out[n] = mk(K_DESTINY, ART_PICK + k)
             n += 1
     return n

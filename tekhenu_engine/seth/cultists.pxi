@@ -100,6 +100,8 @@ cdef inline int seth_edge_space(int space) noexcept nogil:
 cdef void seth_cultist_reward(State* s, int q, int k, int w) noexcept nogil:
     """The owner's (w = 0) or another seat's (w = 1) reward of Cultist k, for seat q."""
     cdef int j
+    if bot_cultist_share(s, q, k, w):
+        return                                      # Botankhamun (solo/hooks.pxi)
     if CULT_FORM[k][w] == CR_GAIN:
         for j in range(CULT_NREW[k][w]):
             effect_reward(s, q, CULT_KIND[k][2 * j + w], CULT_N[k][2 * j + w])

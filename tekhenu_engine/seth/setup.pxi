@@ -57,8 +57,8 @@ _load_seth_setup()
 
 
 cdef inline int seth_setup(State* s) noexcept nogil:
-    """The expansion's setup applies (the `seth` option at 2-4 players; solo is issue 12)."""
-    return seth_on(s) and s.nplayers >= 2
+    """The expansion's setup applies (the `seth` option; its solo phases are solo_seth_setup)."""
+    return seth_on(s)
 
 
 cdef int seth_setup_cards(State* s, int phase) noexcept nogil:
@@ -69,8 +69,8 @@ cdef int seth_setup_cards(State* s, int phase) noexcept nogil:
     select 5/6/7 Artifacts"; 12 "Unlike in the base game, this selection happens after the rest
     of setup" (game help: "You are dealt 3 Decrees and keep 1 at the very end of setup")."""
     cdef int i, p, k, j, n
-    if not seth_setup(s):
-        return 0
+    if not seth_setup(s) or s.nplayers == 1:
+        return 0                                # solo: solo_seth_setup (solo/seth.pxi)
     if phase == 3:
         push(s, A_SETUP, -1, 4, 0, 0, 0)
         for i in range(SETH_CULT_SHOWN[s.nplayers]):
@@ -181,6 +181,8 @@ cdef int seth_destiny_round(State* s, int setup) noexcept nogil:
     your player board at the same time you receive any other benefits from your Starting
     cards"; rules-notes "Starting-card rewards before the Destiny pick"). 0: the base round."""
     cdef int k, q
+    if s.nplayers == 1:
+        return solo_seth_destiny_round(s, setup)   # solo (solo/seth.pxi)
     if not (setup and seth_setup(s)):
         return 0
     for k in range(s.nseats - 1, -1, -1):

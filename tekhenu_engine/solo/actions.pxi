@@ -3,7 +3,7 @@
 cdef void bot_act(State* s, int p) noexcept nogil:
     """Its version of the God action of the die's section (never pays, never produces)."""
     cdef int god = s.cur_section, v = s.cur_value
-    if god < 0 or god > 5 or v < 1 or v > 6:
+    if god < 0 or god > 6 or v < 1 or v > 6:
         return                              # no die in hand (only in a hand-made state)
     s.bot_log[BL_GOD] = god
     s.bot_log[BL_VP0] = s.vp[p]
@@ -11,6 +11,8 @@ cdef void bot_act(State* s, int p) noexcept nogil:
     s.bot_log[BL_HAP0] = s.happiness[p]
     s.bot_log[BL_POP0] = s.population[p]
     push(s, A_BOT_DONE, p, 0, 0, 0, 0)
+    if solo_seth_act(s, p, v):
+        return                              # a die of the Seth board: the Seth tile (solo/seth.pxi)
     if god == 0:
         bot_horus(s, p, v)
     elif god == 1:
@@ -42,6 +44,9 @@ cdef void bot_choose(State* s, int p, int purpose, int* cand, int n) noexcept no
         push(s, CH_TIE, p, n, purpose, 0, 0)
 
 cdef int bot_candidates(State* s, int p, int purpose, int* out) noexcept nogil:
+    cdef int n = solo_seth_candidates(s, p, purpose, out)     # Time of Seth's own ties (solo/seth.pxi)
+    if n >= 0:
+        return n
     if purpose == TIE_DIE:
         return bot_die_candidates(s, out, &s.bot_log[BL_SKIPPED])
     if purpose == TIE_PEOPLE:
@@ -68,6 +73,8 @@ cdef void bot_resolve_tie(State* s, int p, int purpose, int x) noexcept nogil:
         bot_apply_choice(s, p, purpose, cand[x])
 
 cdef void bot_apply_choice(State* s, int p, int purpose, int c) noexcept nogil:
+    if solo_seth_apply(s, p, purpose, c):
+        return                              # Time of Seth's own ties (solo/seth.pxi)
     if purpose == TIE_PEOPLE or purpose == TIE_TEMPLE:
         resolve_horus(s, p, 1 + c, s.cur_value)
         s.bot_log[BL_WHAT] = BA_STATUE_PEOPLE
@@ -177,7 +184,7 @@ cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
             continue
         r = sp // 5
         c = sp % 5
-        key = (lines[0][r] + lines[1][c] + touching_edges(s, r, c) + 3 - slot) * 4
+        key = (lines[0][r] + lines[1][c] + touching_edges(s, r, c) + 3 - slot + bot_conquest_vp(s, sp)) * 4
         if own[0][r] + own[1][c] > 0:
             key += 2
         if r > 0 and r < 4 and c > 0 and c < 4:
@@ -193,7 +200,8 @@ cdef int ra_choices(State* s, int p, int v, int* out) noexcept nogil:
 cdef void bot_place_pillar(State* s, int p, int v, int space) noexcept nogil:
     """Place the tile, score it, slide and refill the display; no reward, no ability."""
     cdef int slot = RA_SLOT[v - 1], tile = s.ra[slot]
-    cdef int vp = line_buildings(s, space, -1) + touching_edges(s, space // 5, space % 5) + 3 - slot
+    cdef int vp = (line_buildings(s, space, -1) + touching_edges(s, space // 5, space % 5) + 3 - slot
+                   + bot_conquest_vp(s, space))     # Time of Seth: 2 VP more on a Conquest tile
     s.temple_tile[space] = tile
     s.temple_rot[space] = 0
     s.temple_owner[space] = p

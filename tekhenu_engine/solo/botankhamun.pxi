@@ -99,7 +99,8 @@ cdef int bot_move(int pos, int face) noexcept nogil:
     return pos + 1
 
 cdef void push_pyramid(State* s) noexcept nogil:
-    """Shuffle the 10 tiles into a new pyramid (one draw per place) and reset the marker."""
+    """Shuffle the 10 tiles into a new pyramid (one draw per place) and reset the marker (with Time
+    of Seth the draws shuffle the pyramid's own 10 tiles: solo_seth_pyramid_outcomes)."""
     cdef int k
     s.bot_pos = -1
     for k in range(PYR_N - 1, -1, -1):
@@ -108,6 +109,8 @@ cdef void push_pyramid(State* s) noexcept nogil:
 cdef int bot_gen_chance(State* s, Task* t, int32_t* out) noexcept nogil:
     """Outcomes of Botankhamun's own chance steps (the pyramid draw); 0 for other types."""
     cdef int n = 0, tile, k, used = 0
+    if t.type == CH_PYRAMID and solo_seth(s):
+        return solo_seth_pyramid_outcomes(s, t, out)     # solo/seth.pxi
     if t.type == CH_PYRAMID:
         for k in range(t.a):
             used |= 1 << s.bot_pyramid[k]
@@ -136,6 +139,8 @@ cdef void bot_setup(State* s) noexcept nogil:
         s.buildings[p] += 2
         push(s, CH_PILLAR, -1, 3, 0, 0, 0)   # drawn tile -> bot_place_start_pillar
     push_pyramid(s)
+    if solo_seth(s):
+        solo_seth_bot_setup(s)               # Time of Seth: its 10 tiles, Seth Buildings (solo/seth.pxi)
 
 cdef void bot_place_start_pillar(State* s, int tile) noexcept nogil:
     """Medium and Hard: the random Pillar tile goes on the centre space, unrotated, unscored."""
@@ -170,7 +175,9 @@ cdef void bot_turn(State* s, int p) noexcept nogil:
 
 cdef void bot_chance(State* s, Task t, int x) noexcept nogil:
     """Outcomes of the pyramid draw, the Deben flip and the random tie-breaks."""
-    if t.type == CH_PYRAMID:
+    if t.type == CH_PYRAMID and solo_seth(s):
+        solo_seth_pyramid_draw(s, t.a, x)
+    elif t.type == CH_PYRAMID:
         s.bot_pyramid[t.a] = x
     elif t.type == CH_DEBEN:
         s.bot_log[BL_DEBEN] = x
@@ -214,7 +221,7 @@ cdef int section_best(State* s, int sec, int* out) noexcept nogil:
         pur = purity_of(s, sec, s.die_colour[i])
         if pur >= 2:
             continue
-        v = s.die_value[i] * 2 + (1 - pur)   # value first, then Pure over Tainted
+        v = bot_die_key(s, s.die_colour[i], s.die_value[i], pur)   # value first, then Pure over Tainted
         if v > best:
             best = v
             n = 0
@@ -243,6 +250,8 @@ cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
     cdef int bestkey[5]
     cdef int bestdie[5]
     skipped[0] = 0
+    if tile >= PYR_N:                        # Time of Seth: the Seth tile, the Priests and Soldiers tile
+        return solo_seth_die_candidates(s, tile, out, skipped)
     if tile < 6:
         sec = tile
         for k in range(6):
@@ -258,13 +267,14 @@ cdef int bot_die_candidates(State* s, int* out, int* skipped) noexcept nogil:
         bestkey[col] = -1
         bestdie[col] = -1
     for i in range(s.ndice):                 # one pass: the best die of every colour
-        if s.die_loc[i] < 1 or s.die_loc[i] > 6 or s.die_colour[i] > 4:
+        if s.die_loc[i] < 1 or s.die_loc[i] > 6 or (s.die_colour[i] > 4 and not solo_seth(s)):
             continue
         sec = s.die_loc[i] - 1
         col = s.die_colour[i]
         if purity_of(s, sec, col) >= 2:
             continue
-        key = s.die_value[i] * 64 + seckey[sec]
+        key = (s.die_value[i] + bot_res_rank_bonus(s, col)) * 64 + seckey[sec]
+        col = bot_res_bucket(s, col)         # Time of Seth: red, blue, green join the gray step
         if key > bestkey[col]:
             bestkey[col] = key
             bestdie[col] = i

@@ -77,6 +77,15 @@ cdef int bot_destiny(State* s, int p, int k) noexcept nogil:
     a CH_BOTDESTINY draw when he is first, k = 0, in the turn order)."""
     if not is_bot(s, p):
         return 0
-    if k == 0:
+    if k == 0 and not solo_seth_bot_pick(s, p):   # Time of Seth: a Destiny card with an Artifact first
         push(s, CH_BOTDESTINY, p, 0, 0, 0, 0)
+    return 1
+
+cdef int bot_cultist_share(State* s, int q, int k, int w) noexcept nogil:
+    """Game help "Solo with Time of Seth": "From your Cultist Power it gains only Cult02's 1
+    Population." A hand-over (seth_cultist_reward): 1 for Botankhamun, who gains that or nothing."""
+    if not is_bot(s, q):
+        return 0
+    if w == 1 and k == BOT_CULT_K:
+        gain_population(s, q, BOT_CULT_POP)
     return 1

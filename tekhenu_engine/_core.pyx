@@ -1085,8 +1085,9 @@ cdef class GameState:
 
     def index_action(self, int index, bint chance=False):
         """The action of a dense index (a chance outcome with chance=True); ValueError if out of range."""
-        if not 0 <= index < ENC_N[1 if chance else 0]:
-            raise ValueError(f"dense index {index} outside [0, {ENC_N[1 if chance else 0]})")
+        cdef int n = enc_n(&self.st, 1 if chance else 0)
+        if not 0 <= index < n:
+            raise ValueError(f"dense index {index} outside [0, {n})")
         return ENC_ACT[1 if chance else 0][index]
 
     def legal_mask(self):

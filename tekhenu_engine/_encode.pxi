@@ -159,6 +159,11 @@ def _enc_kind_payloads(seth=False):
         t[K_AS] = [1, 2]
         t[K_CONVERT] = list(range(nres + 1)) + [CONVERT_NONE]
         t[K_USE] = list(range(N_ARTIFACTS))
+        # part C (seth/horus.pxi, seth/cards.pxi): the Seth board's Statue targets, TX02's Faith
+        # paid in place of Soldiers (alone: a Soldier cost has no other part)
+        t[K_STATUE] += [ST_SETH_PEOPLE, ST_SETH_PEOPLE + 1, ST_SETH_GOD]
+        t[K_PAY] = sorted(set(t[K_PAY]) | {k << PAY_FAITH_SHIFT for k in
+                                           range(1, max(max(x) for x in d.SETH_BUILD_SOLDIERS.values()) + 1)})
     return dict(sorted(t.items()))
 
 
@@ -641,7 +646,7 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
     e_bits(e, s.seth_flags if seth else 0, 4)
     for row in range(4):
         p = e_abs(s, row, seat)
-        e_bits(e, s.seth_gate[p] if seth and p >= 0 else 0, GATE_CARD_SHIFT + GATE_MAX_CARDS)
+        e_bits(e, s.seth_gate[p] if seth and p >= 0 else 0, GATE_BITS)
     for k in range(ENC_XCARDS):
         c = ENC_XCARD_ID[k] if k < ENC_NXCARD else -1
         e_onehot(e, e_card_cat(s, s.card_loc[c], seat, memory) if seth and c >= 0 else -1, ENC_CARD_LOCS)

@@ -20,6 +20,7 @@ cdef enum:
     GATE_T05 = 1 << 27              # the per-action Technologies that are hooks, not trigger rows:
     GATE_T12 = 1 << 28              # T05 (Hathor), T12 (Produce: VP per excess), T13 (Produce: the
     GATE_T13 = 1 << 29              # extra Resource); T23 (Anubis) needs none: one Anubis action a turn
+    GATE_BITS = 30                  # the bits of seth_gate in use (0-29)
 
 
 cdef inline void seth_turn_start(State* s) noexcept nogil:

@@ -154,6 +154,9 @@ def _enc_kind_payloads(seth=False):
         t[K_GAIN] += [G_SOL, G_PRI]
         # Horus on the Seth board (seth/horus.pxi): a Statue for the people under a column, in honour of Seth
         t[K_STATUE] += [ST_SETH_PEOPLE + k for k in range(N_SETH_PEOPLE)] + [ST_SETH_GOD]
+        # TX02: k Faith paid in place of Soldiers (seth/cards.pxi); Botankhamun's Seth tiles (solo/seth.pxi)
+        t[K_PAY] = sorted(set(t[K_PAY]) | {k << PAY_FAITH_SHIFT for k in range(1, 8)})
+        t[K_PYRAMID] = list(range(len(d.BOT_GOD_TILES) + len(d.BOT_RESOURCE_TILES) + len(d.BOT_SETH_TILES)))
         t[K_CONQUEST] = list(range(N_CONQUEST))
         t[K_CQSPACE] = list(range(NT))
         t[K_AS] = [1, 2]

@@ -48,6 +48,13 @@ def test_compiled_exhaustive_check_with_seth(players):
     assert steps > 1500 * 150 and checked > steps
 
 
+@pytest.mark.parametrize("players,options", [(1, 3 | OPT_SETH), (2, 3 | OPT_SETH | 32)])
+def test_compiled_check_solo_and_vizier_with_seth(players, options):
+    # Botankhamun with Time of Seth (its Seth tiles) and the Vizier with Time of Seth
+    steps, checked = _core.enc_check_random_games(players, 600, seed=17, options=options)
+    assert checked > steps > 600 * 100
+
+
 def test_seth_appends_to_the_base_index():
     # a base-game action keeps its index with the option on; the expansion's come after N / NC
     assert NS > N and NCS > NC

@@ -306,6 +306,14 @@ cdef enum:
     K_CONVERT = 60        # Resource 0-3, 4 Gold, 15 none
     K_USE = 61            # Artifact 0-7
 
+cdef enum:
+    # Time of Seth, Horus on the Seth board (seth/horus.pxi): the Statue targets of K_STATUE and
+    # A_HORUS_RES past the base ones (0 god, 1-4 people), and the step of each free Thoth action
+    ST_SETH_PEOPLE = 5    # 5 / 6: a Statue for the people under the left / right column
+    ST_SETH_GOD = 7       # a Statue in honour of Seth
+    D_SETH_GODACT = 42    # a God action without a die (a: god, b: value), performed if possible when its
+                          # turn comes: each Thoth 1 of a Seth Statue for the people, CQ08 / CQ09
+
 cdef struct Task:
     int type
     int p

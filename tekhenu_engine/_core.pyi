@@ -168,6 +168,8 @@ def num_chance_outcomes(options: Any = None) -> int:
     """NC: the size of the dense index of chance outcomes."""
 def action_kind_table() -> list[tuple[int, bool, int, int]]:
     """[(kind, chance space?, first index, size)]: the layout of the dense index."""
+def action_kind_table_seth() -> list[tuple[int, bool, int, int]]:
+    """[(kind, chance space?, first index, size)]: what Time of Seth appends to the dense index."""
 def enc_check_random_games(players: int, games: int, seed: int = 0, options: int = 3,
                            difficulty: int = 0) -> dict[str, Any]:
     """Exhaustive compiled check of the dense index over random games."""

@@ -450,6 +450,7 @@ include "seth/setup.pxi"          # Time of Seth: setup and draft, SX cards, Cul
 include "seth/starting.pxi"
 include "seth/cultists.pxi"
 include "seth/artifacts.pxi"
+include "seth/horus.pxi"          # Time of Seth: Horus on the Seth board
 include "solo/seth.pxi"          # Botankhamun with Time of Seth (issue 12)
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
@@ -576,6 +577,7 @@ STEP_TYPES = {
     "D_ARTIFACT": D_ARTIFACT,
     "D_ART_ACTION": D_ART_ACTION,
     "A_SETH_RES": A_SETH_RES,
+    "D_SETH_GODACT": D_SETH_GODACT,
 }
 ACTION_KINDS = {
     "K_PASS": K_PASS,
@@ -1093,8 +1095,9 @@ cdef class GameState:
 
     def index_action(self, int index, bint chance=False):
         """The action of a dense index (a chance outcome with chance=True); ValueError if out of range."""
-        if not 0 <= index < ENC_N[1 if chance else 0]:
-            raise ValueError(f"dense index {index} outside [0, {ENC_N[1 if chance else 0]})")
+        cdef int n = enc_n(&self.st, 1 if chance else 0)
+        if not 0 <= index < n:
+            raise ValueError(f"dense index {index} outside [0, {n})")
         return ENC_ACT[1 if chance else 0][index]
 
     def legal_mask(self):
@@ -1291,7 +1294,7 @@ cdef class GameState:
                 bad(f"decision task {i} without a seat")
             if t.type in (D_HORUS, D_HATHOR, D_THOTH_REFRESH, D_OSIRIS, A_BASTET_RES) and not (1 <= t.a <= 6):
                 bad(f"task {i} die value")
-            if t.type == A_HORUS_RES and not (0 <= t.a <= 4):  # a is the Statue target, not a die value
+            if t.type == A_HORUS_RES and not (0 <= t.a <= (ST_SETH_GOD if seth_on(s) else 4)):  # the Statue target
                 bad(f"task {i} Statue target")
             if t.type in (D_RA_SPACE, D_RA_ROT, A_RA_RES) and not (0 <= t.a <= 2):
                 bad(f"task {i} Ra slot")

@@ -18,25 +18,36 @@ cdef enum:
     ENC_MAXK = 64            # action kinds are < 64 (the high byte of an action)
     ENC_MAXPAY = 16384       # total payload slots of the table (decisions + chance)
 
-cdef int ENC_OFF[2][ENC_MAXK]      # [space][kind]: first index of the kind in the space
-cdef int ENC_SIZE[2][ENC_MAXK]     # payloads of the kind (0: not in that space)
-cdef int ENC_START[2][ENC_MAXK]    # where its sorted payloads start in ENC_PAY
-cdef int32_t ENC_PAY[ENC_MAXPAY]     # sorted payloads, kind after kind
+# Two layers: layer 0 is the base game's index (every table without Time of Seth: N 3653), layer 1
+# appends, kind after kind, the payloads only Time of Seth produces (its dice colours, the Seth
+# board and action, Conquest tiles, Cultists, Artifacts, its cards). A base-game action has the
+# same index with or without the option; a table with `seth` has N = layer 0 + layer 1.
+cdef int ENC_OFF[2][2][ENC_MAXK]     # [layer][space][kind]: first index of the kind's payloads
+cdef int ENC_SIZE[2][2][ENC_MAXK]    # payloads of the kind in the layer (0: none in that space)
+cdef int ENC_START[2][2][ENC_MAXK]   # where its sorted payloads start in ENC_PAY
+cdef int32_t ENC_PAY[ENC_MAXPAY]     # sorted payloads, kind after kind, layer after layer
 cdef int32_t ENC_ACT[2][ENC_MAXPAY]  # [space][index] -> action
-cdef int ENC_N[2]                    # N (decisions), NC (chance outcomes)
+cdef int ENC_N[2]                    # N, NC with Time of Seth (both layers)
+cdef int ENC_NBASE[2]                # N, NC of every table without Time of Seth (layer 0)
 cdef unsigned char ENC_SEEN[ENC_MAXPAY]  # scratch of enc_check_random_games
 
 # The spaces of the kinds: chance outcomes (gen_chance) are indexed in [0, NC), a seat's
 # decisions in [0, N). K_DRAFT is both: a drafted Starting card, or one dealt at random
 # (random_start). Every other kind is a decision.
 _ENC_CHANCE_KINDS = (K_ROLL, K_WHEEL, K_HORUS_TILE, K_TILE, K_DRAW, K_REVEAL, K_FIRST, K_DEBEN,
-                     K_TIE, K_BOTDESTINY, K_PYRAMID)
+                     K_TIE, K_BOTDESTINY, K_PYRAMID, K_CONQUEST)
 _ENC_BOTH_KINDS = (K_DRAFT,)
 
 
-def _enc_deck_ids():
-    """Card ids per deck (Blessings, Technologies, Decrees), in the core's numbering."""
-    return [list(ids) for ids in _data.DECK_IDS]
+def _enc_deck_ids(seth=False):
+    """Card ids per deck (Blessings, Technologies, Decrees), in the core's numbering; without
+    seth only the base game's rows of data.CARD_DECKS (letters B, T, D), so that the index of a
+    base game does not move when the expansion's cards (BX, TX, DX rows) join the decks."""
+    if seth:
+        return [list(ids) for ids in _data.DECK_IDS]
+    base = {first + k for letter, _, first, count in _data.CARD_DECKS if letter in ("B", "T", "D")
+            for k in range(count)}
+    return [[c for c in ids if c in base] for ids in _data.DECK_IDS]
 
 
 def _enc_pay_max():
@@ -48,23 +59,27 @@ def _enc_pay_max():
     return max(costs)
 
 
-def _enc_kind_payloads(int ncolours=5):
+def _enc_kind_payloads(seth=False):
     """THE table of the dense index: {kind: sorted payloads}, in kind order.
 
-    Built from the kind enum and the data tables only; ``ncolours`` is the number of die
-    colours in play (5 in the base game; Time of Seth adds 3). Each list is a superset of the
-    payloads the rules can produce (the exhaustive tests check that every legal action and
-    chance outcome is in it); docs/rl.md explains every row.
+    Built from the kind enum and the data tables only. Without ``seth`` it is the base game's
+    table (5 die colours, 6 God actions, the base cards); with ``seth`` the table of a Time of
+    Seth game (8 colours, the Seth action and board, its cards, Conquest tiles, Cultists and
+    Artifacts), a superset of the base table. Each list is a superset of the payloads the rules
+    can produce (the exhaustive tests check that every legal action and chance outcome is in
+    it); docs/rl.md explains every row.
     """
     d = _data
-    decks = _enc_deck_ids()
+    decks = _enc_deck_ids(seth)
     cards = [c for deck in decks for c in deck]
+    ncolours = len(d.DIE_COLOURS) if seth else d.BAG_COLOURS
     ngod = len(d.GODS)
     nres = len(d.RESOURCES)
     nstart = len(d.STARTING_INITIATIVE)
     ndest = len(d.DESTINY_ANKH)
     values = range(1, 7)
-    acts = list(range(ngod))    # God actions (ACT_SETH joins with Time of Seth); Produce is K_PRODUCE
+    acts = list(range(ngod)) + ([ACT_SETH] if seth else [])   # God actions; Produce is K_PRODUCE
+    sections = list(range(ngod)) + ([ACT_SETH] if seth else [])   # wheel sections, the Seth board
     t = {}
     t[K_PASS] = [0]
     t[K_ROLL] = list(range(ncolours * 6))                      # colour*6 + value-1
@@ -81,7 +96,7 @@ def _enc_kind_payloads(int ncolours=5):
     t[K_DESTINY] = list(range(ndest))
     t[K_GAIN] = list(range(G_NONE))
     # take: section<<8 | colour<<4 | value, bit 14 take without action, bit 15 Anubis
-    t[K_TAKE] = sorted((sec << 8) | (col << 4) | v | fl for sec in range(ngod) for col in range(ncolours)
+    t[K_TAKE] = sorted((sec << 8) | (col << 4) | v | fl for sec in sections for col in range(ncolours)
                        for v in values for fl in (0, 0x4000, 0x8000))
     t[K_VALUE] = list(values)
     t[K_ACT] = acts
@@ -120,7 +135,7 @@ def _enc_kind_payloads(int ncolours=5):
     for cs in bysym:
         sets = sets + [s + [c] for s in sets for c in cs if len(s) < 3]
     t[K_DECREES] = sorted(sum((c + 1) << (7 * i) for i, c in enumerate(s)) for s in sets)
-    # extra: act<<4 | value (the ACT_* codes: gods and produce-r)
+    # extra: act<<4 | value (the ACT_* codes: gods, Seth, produce-r)
     t[K_EXTRA] = sorted((a << 4) | v for a in acts + [ACT_PRODUCE_RES + r for r in range(nres)] for v in values)
     # bless: card | option<<7 (options: colour*3 + choice is the widest, docs/cards.md)
     t[K_BLESS] = sorted(c | (o << 7) for c in cards for o in range(ncolours * 3))
@@ -128,34 +143,59 @@ def _enc_kind_payloads(int ncolours=5):
     t[K_PYRAMID] = list(range(len(d.BOT_GOD_TILES) + len(d.BOT_RESOURCE_TILES)))
     t[K_VZ_DISCARD] = list(range(ndest))                        # Vizier: the Destiny card discarded
     t[K_VIZIER] = sorted({x for row in d.VIZIER_AREAS.values() for x in row})   # Vizier: its area
+    if seth:
+        # Time of Seth (seth/*.pxi): Cultists and Artifacts revealed (CULT_BASE / ART_BASE + k),
+        # a Cultist drafted, an Artifact taken at a Destiny pick (ART_PICK + k), a Soldier or a
+        # Priest of a mix, the Conquest tile turned up and its Temple space, Anubis as red/blue,
+        # a Cultist's conversion (Resource 0-3, 4 Gold, CONVERT_NONE), an Artifact used
+        t[K_REVEAL] += [CULT_BASE + k for k in range(N_CULTISTS)] + [ART_BASE + k for k in range(N_ARTIFACTS)]
+        t[K_DRAFT] += [CULT_BASE + k for k in range(N_CULTISTS)]
+        t[K_DESTINY] += [ART_PICK + k for k in range(N_ARTIFACTS)]
+        t[K_GAIN] += [G_SOL, G_PRI]
+        t[K_CONQUEST] = list(range(N_CONQUEST))
+        t[K_CQSPACE] = list(range(NT))
+        t[K_AS] = [1, 2]
+        t[K_CONVERT] = list(range(nres + 1)) + [CONVERT_NONE]
+        t[K_USE] = list(range(N_ARTIFACTS))
+        t[K_PYRAMID] += list(range(PYR_N, PYR_TILES_SETH))       # solo: the Seth and Priests and Soldiers tiles
+        t[K_STATUE] += [ST_SETH_PEOPLE, ST_SETH_PEOPLE + 1, ST_SETH_GOD]   # Horus on the Seth board (seth/horus.pxi)
     return dict(sorted(t.items()))
 
 
-def _enc_build(int ncolours=5):
-    """Fill the C tables of the dense index from `_enc_kind_payloads` (once at import)."""
-    cdef int k, sp, i, pos = 0
+def _enc_build():
+    """Fill the C tables of the dense index (once at import): layer 0 the base table, layer 1
+    what the Time of Seth table adds to each kind, appended after every base index."""
+    cdef int k, sp, i, layer, pos = 0
     for sp in range(2):
         ENC_N[sp] = 0
-        for k in range(ENC_MAXK):
-            ENC_OFF[sp][k] = 0
-            ENC_SIZE[sp][k] = 0
-            ENC_START[sp][k] = 0
-    for k, pays in _enc_kind_payloads(ncolours).items():
-        if not 0 < k < ENC_MAXK:
-            raise ValueError(f"action kind {k} outside the index table")
-        if pos + len(pays) > ENC_MAXPAY:
-            raise ValueError("dense action table too small")
-        for i in range(len(pays)):
-            ENC_PAY[pos + i] = pays[i]
-        spaces = [0, 1] if k in _ENC_BOTH_KINDS else ([1] if k in _ENC_CHANCE_KINDS else [0])
-        for sp in spaces:
-            ENC_OFF[sp][k] = ENC_N[sp]
-            ENC_SIZE[sp][k] = len(pays)
-            ENC_START[sp][k] = pos
+        for layer in range(2):
+            for k in range(ENC_MAXK):
+                ENC_OFF[layer][sp][k] = 0
+                ENC_SIZE[layer][sp][k] = 0
+                ENC_START[layer][sp][k] = 0
+    base = _enc_kind_payloads(False)
+    full = _enc_kind_payloads(True)
+    layers = (base, {k: sorted(set(v) - set(base.get(k, ()))) for k, v in full.items()})
+    for layer in range(2):
+        for k, pays in layers[layer].items():
+            if not 0 < k < ENC_MAXK:
+                raise ValueError(f"action kind {k} outside the index table")
+            if pos + len(pays) > ENC_MAXPAY:
+                raise ValueError("dense action table too small")
             for i in range(len(pays)):
-                ENC_ACT[sp][ENC_N[sp] + i] = mk(k, pays[i])
-            ENC_N[sp] += len(pays)
-        pos += len(pays)
+                ENC_PAY[pos + i] = pays[i]
+            spaces = [0, 1] if k in _ENC_BOTH_KINDS else ([1] if k in _ENC_CHANCE_KINDS else [0])
+            for sp in spaces:
+                ENC_OFF[layer][sp][k] = ENC_N[sp]
+                ENC_SIZE[layer][sp][k] = len(pays)
+                ENC_START[layer][sp][k] = pos
+                for i in range(len(pays)):
+                    ENC_ACT[sp][ENC_N[sp] + i] = mk(k, pays[i])
+                ENC_N[sp] += len(pays)
+            pos += len(pays)
+        if layer == 0:
+            ENC_NBASE[0] = ENC_N[0]
+            ENC_NBASE[1] = ENC_N[1]
 
 _enc_build()
 
@@ -164,53 +204,61 @@ cdef int enc_index(int32_t a, int sp) noexcept nogil:
     """Dense index of an action in space sp (0 decisions, 1 chance outcomes), -1 if none."""
     cdef int k = (a >> 24) & 0xFF
     cdef int32_t x = a & 0xFFFFFF
-    cdef int lo, hi, mid
-    if k >= ENC_MAXK or ENC_SIZE[sp][k] == 0:
+    cdef int lo, hi, mid, layer
+    if k >= ENC_MAXK:
         return -1
-    lo = ENC_START[sp][k]
-    hi = lo + ENC_SIZE[sp][k] - 1
-    while lo <= hi:
-        mid = (lo + hi) >> 1
-        if ENC_PAY[mid] == x:
-            return ENC_OFF[sp][k] + mid - ENC_START[sp][k]
-        if ENC_PAY[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid - 1
+    for layer in range(2):
+        if ENC_SIZE[layer][sp][k] == 0:
+            continue
+        lo = ENC_START[layer][sp][k]
+        hi = lo + ENC_SIZE[layer][sp][k] - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            if ENC_PAY[mid] == x:
+                return ENC_OFF[layer][sp][k] + mid - ENC_START[layer][sp][k]
+            if ENC_PAY[mid] < x:
+                lo = mid + 1
+            else:
+                hi = mid - 1
     return -1
 
 
-def _index_covers(options) -> None:
-    """A ValueError when the dense index does not cover a table with these options: Time of Seth's
-    decisions and outcomes (take:Se, act:Se, conquest:, as:, the Cultists' and Artifacts' steps)
-    have no index yet (issue 11), so the RL adapters refuse the option instead of failing mid-game."""
-    seth = options.get("seth") if isinstance(options, dict) else getattr(options, "seth", False)
-    if seth:
-        raise ValueError("the dense action index (OpenSpiel, PettingZoo, tensors) does not cover Time of "
-                         "Seth yet: play it through GameState, the protocol or the CLI")
+cdef inline int enc_n(State* s, int sp) noexcept nogil:
+    """The size of space sp for this state's table (the Seth layer only with the option)."""
+    return ENC_N[sp] if s.options & OPT_SETH else ENC_NBASE[sp]
+
+
+def _enc_seth(options) -> bool:
+    if options is None:
+        return False
+    if isinstance(options, dict):
+        return bool(options.get("seth"))
+    return bool(getattr(options, "seth", False))
 
 
 def num_distinct_actions(options=None):
-    """N: the size of the dense index of player decisions (fixed per table option set).
-
-    Every base-game option set (and the Vizier's Challenge) has the same action space;
-    ``options`` (a TableOptions, a dict or None) is where Time of Seth will change N: until its
-    decisions are indexed, a table with ``seth`` is a ValueError.
-    """
-    _index_covers(options)
-    return ENC_N[0]
+    """N: the size of the dense index of player decisions for a table with these options (a
+    TableOptions, a dict or None). Every base-game option set (and the Vizier's Challenge) has
+    the base N; Time of Seth (``seth``) appends its decisions after them (docs/rl.md)."""
+    return ENC_N[0] if _enc_seth(options) else ENC_NBASE[0]
 
 
 def num_chance_outcomes(options=None):
-    """NC: the size of the dense index of chance outcomes (a ValueError with ``seth``, as above)."""
-    _index_covers(options)
-    return ENC_N[1]
+    """NC: the size of the dense index of chance outcomes (Time of Seth appends its own, as above)."""
+    return ENC_N[1] if _enc_seth(options) else ENC_NBASE[1]
 
 
 def action_kind_table():
     """[(kind, chance space?, first index, size)]: the layout of the dense index (docs/rl.md)."""
-    return [(k, bool(sp), ENC_OFF[sp][k], ENC_SIZE[sp][k]) for sp in range(2) for k in range(ENC_MAXK)
-            if ENC_SIZE[sp][k]]
+    return [(k, bool(sp), ENC_OFF[0][sp][k], ENC_SIZE[0][sp][k]) for sp in range(2) for k in range(ENC_MAXK)
+            if ENC_SIZE[0][sp][k]]
+
+
+def action_kind_table_seth():
+    """[(kind, chance space?, first index, size)]: what Time of Seth appends to the dense index,
+    after the base table (docs/rl.md)."""
+    return [(k, bool(sp), ENC_OFF[1][sp][k], ENC_SIZE[1][sp][k]) for sp in range(2) for k in range(ENC_MAXK)
+            if ENC_SIZE[1][sp][k]]
 
 
 def enc_check_random_games(int players, int games, seed=0, int options=3, int difficulty=0):
@@ -247,7 +295,7 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
                         break
                     for i in range(n):
                         j = enc_index(buf[i], sp)
-                        if j < 0 or j >= ENC_N[sp]:
+                        if j < 0 or j >= enc_n(&s, sp):
                             bad = 1
                         elif ENC_ACT[sp][j] != buf[i]:
                             bad = 2
@@ -277,7 +325,7 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
 
 
 # ----------------------------------------------------------------------------- tensors
-ENC_OBS_VERSION = 2            # 2: the vizier block
+ENC_OBS_VERSION = 3            # 2: the vizier block; 3: the seth block
 cdef enum:
     ENC_TOP_TASKS = 4        # task-stack entries encoded (top first)
     ENC_TASK_TYPES = 100     # task types are 1..99
@@ -290,10 +338,16 @@ cdef enum:
 cdef int ENC_NCARD = 0
 cdef int ENC_CARD_ID[MAX_CARDS]
 cdef int ENC_CARD_DECK[MAX_CARDS]
+# Time of Seth's own cards (the BX, TX, DX rows of data.CARD_DECKS) have fixed slots in the seth
+# block: ENC_XCARDS of them, so the tensor length does not change when such a row is added.
+cdef enum:
+    ENC_XCARDS = 16
+cdef int ENC_NXCARD = 0
+cdef int ENC_XCARD_ID[ENC_XCARDS]
 
 
 def _enc_cards():
-    global ENC_NCARD
+    global ENC_NCARD, ENC_NXCARD
     cdef int n = 0
     for deck, ids in enumerate(_enc_deck_ids()):
         for c in ids:
@@ -301,6 +355,13 @@ def _enc_cards():
             ENC_CARD_DECK[n] = deck
             n += 1
     ENC_NCARD = n
+    base = {c for ids in _enc_deck_ids() for c in ids}
+    extra = [c for ids in _enc_deck_ids(True) for c in ids if c not in base]
+    if len(extra) > ENC_XCARDS:
+        raise ValueError(f"{len(extra)} Time of Seth cards: the tensor has {ENC_XCARDS} slots")
+    for n, c in enumerate(extra):
+        ENC_XCARD_ID[n] = c
+    ENC_NXCARD = len(extra)
 
 _enc_cards()
 
@@ -385,7 +446,7 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
     state (also what it remembers: the cards it put at the bottom of a deck). The block order
     is `_ENC_BLOCKS` (docs/rl.md); with e.out == NULL only the size and block starts are found.
     """
-    cdef int i, j, k, p, c, cat, row, ty, absent
+    cdef int i, j, k, p, c, cat, row, ty, absent, seth
     cdef float cnt[ENC_DIE_LOCS * ENC_COLOURS * 6]
     cdef int hidden[3][16]
     cdef Task* t
@@ -554,11 +615,47 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
     for row in range(4):
         p = e_abs(s, row, seat)
         e_put(e, s.vizier_vp[p] / 20.0 if p >= 0 else 0.0)
+    # Time of Seth (seth/*.pxi): all 0 without the option. The Seth board's dice are in the dice
+    # block (place 7), Soldiers, Priests and Blood in the players block; nothing here is hidden
+    # (the Conquest stack is one count, its order is never in the state; Cultists and Artifacts
+    # not drawn are "nowhere"; the expansion's cards use the same masked places as the others).
+    e_block(e)
+    seth = s.options & OPT_SETH
+    e_put(e, 1.0 if seth else 0.0)
+    for i in range(N_SETH_SPACES):
+        e_onehot(e, e_rel(s, s.seth_build[i], seat) if seth else -1, 4)
+    for i in range(N_SETH_PEOPLE):
+        e_onehot(e, e_rel(s, s.seth_people[i], seat) if seth else -1, 4)
+    for i in range(N_SETH_GOD):
+        e_onehot(e, e_rel(s, s.seth_god[i], seat) if seth else -1, 4)
+    for i in range(N_CONQUEST):           # in the stack / face up / on a Temple space
+        j = s.conquest_loc[i]
+        e_onehot(e, (0 if j == CQ_STACK else 1 if j == CQ_FACEUP else 2 if j >= CQ_TEMPLE else -1)
+                 if seth else -1, 3)
+    for i in range(NT):
+        e_onehot(e, s.temple_conquest[i] if seth else -1, N_CONQUEST)
+    for i in range(N_CULTISTS + N_ARTIFACTS):   # displayed / gone / owned or held by a seat
+        j = s.cult_loc[i] if i < N_CULTISTS else s.art_loc[i - N_CULTISTS]
+        e_onehot(e, (0 if j == SP_DISPLAY else 1 if j == SP_GONE else
+                     2 + e_rel(s, j - SP_SEAT, seat) if j >= SP_SEAT else -1) if seth else -1, 6)
+    e_bits(e, s.seth_flags if seth else 0, 4)
+    for row in range(4):
+        p = e_abs(s, row, seat)
+        e_bits(e, s.seth_gate[p] if seth and p >= 0 else 0, GATE_CARD_SHIFT + GATE_MAX_CARDS)
+    for k in range(ENC_XCARDS):
+        c = ENC_XCARD_ID[k] if k < ENC_NXCARD else -1
+        e_onehot(e, e_card_cat(s, s.card_loc[c], seat, memory) if seth and c >= 0 else -1, ENC_CARD_LOCS)
+        j = -1
+        if seth and c >= 0:
+            for i in range(NMARKET):
+                if s.market[i] == c:
+                    j = i
+        e_onehot(e, j, NMARKET)
     e_block(e)
 
 # Block names in the order enc_state writes them (docs/rl.md has the details of each).
 _ENC_BLOCKS = ("meta", "tasks", "current_die", "dice", "board", "temple", "cards", "players", "botankhamun",
-               "vizier")
+               "vizier", "seth")
 
 
 cdef int ENC_OBS_SIZE = 0     # set once at import (enc_size_scan)
@@ -630,7 +727,7 @@ cdef object enc_mask(State* s):
             sp = 1
         else:
             n = gen_legal(s, buf)
-    arr = _np.zeros(ENC_N[sp], dtype=_np.bool_)
+    arr = _np.zeros(enc_n(s, sp), dtype=_np.bool_)
     cdef unsigned char[::1] v = arr.view(_np.uint8)
     for i in range(n):
         j = enc_index(buf[i], sp)

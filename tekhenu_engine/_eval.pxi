@@ -14,28 +14,30 @@
 # hand counts), so they are the same in an observation and in any determinisation of it.
 
 cdef enum:
-    EV_NBASE = 20     # per-seat quantities
+    EV_NBASE = 25     # per-seat quantities (the last 5: Time of Seth's, 0 without the option)
     EV_NFIX = 4       # constant, time left, Scorings left, place in the Maat cycle
-    EV_NF = 44        # EV_NFIX + EV_NBASE + EV_NBASE (the per-seat quantities times time left)
-    EV_ROWS = 5       # solo engine seat, solo Botankhamun seat, 2, 3, 4 players
+    EV_NF = 54        # EV_NFIX + EV_NBASE + EV_NBASE (the per-seat quantities times time left)
+    EV_ROWS = 8       # solo engine seat, solo Botankhamun seat, 2, 3, 4 players; 2, 3, 4 with Time of Seth
     EV_ROUNDS = 16    # rounds of a game (Maat after every 4th, Scoring after the 2nd and 4th)
     CL_HAND_BASE = 8  # card_loc of a card in seat p's hand: CL_HAND_BASE + p (checked below)
 
-EVAL_FEATURE_VERSION = 1
+EVAL_FEATURE_VERSION = 2    # 2: Time of Seth's pieces (seth_vp_to_come ... artifacts) and rows
 _EV_BASE_NAMES = ("gold", "resources", "production", "scribes", "population", "happiness",
                   "happy_capped", "happiness_vp_to_come", "temple_vp_to_come", "statues", "buildings",
                   "pillars", "blessings", "technologies", "decrees", "balance", "faith",
-                  "turn_order_place", "vp_margin", "vp_share")
+                  "turn_order_place", "vp_margin", "vp_share",
+                  "seth_vp_to_come", "soldiers", "priests", "cultists", "artifacts")
 EVAL_FEATURE_NAMES = (("bias", "time_left", "scorings_left", "maat_cycle") + _EV_BASE_NAMES
                       + tuple(n + "*time_left" for n in _EV_BASE_NAMES))
-EVAL_ROWS = ("solo_engine", "solo_botankhamun", "players2", "players3", "players4")
+EVAL_ROWS = ("solo_engine", "solo_botankhamun", "players2", "players3", "players4",
+             "seth_players2", "seth_players3", "seth_players4")
 from tekhenu_engine._core import CODES as _CORE_CODES
 if _CORE_CODES["card_loc"]["hand"] != CL_HAND_BASE:
     raise ImportError("the core's hand location differs from the evaluation's")
 if len(EVAL_FEATURE_NAMES) != EV_NF or len(_EV_BASE_NAMES) != EV_NBASE or len(EVAL_ROWS) != EV_ROWS:
     raise ImportError("evaluation feature table and its names disagree")
 
-cdef double EV_W[5][44]       # [row][feature]
+cdef double EV_W[8][54]       # [row][feature]
 cdef double EV_SCALE = 4.0    # VP scale of the win-probability logistic of a margin
 cdef int EV_LOADED = 0
 
@@ -53,8 +55,12 @@ def _ev_card_decks():
 _ev_card_decks()
 
 cdef inline int ev_row(State* s, int p) noexcept nogil:
+    """The model row of seat p: solo (engine, Botankhamun), 2-4 players, 2-4 players with Time of
+    Seth (a solo game with Time of Seth uses the solo rows until its table joins the training)."""
     if s.nplayers == 1:
         return 0 if p == 0 else 1
+    if s.options & OPT_SETH:
+        return 3 + s.nplayers
     return s.nplayers
 
 cdef void eval_features(State* s, int p, double* f) noexcept nogil:
@@ -112,12 +118,20 @@ cdef void eval_features(State* s, int p, double* f) noexcept nogil:
     b[17] = order / <double>(s.nseats - 1 if s.nseats > 1 else 1)
     b[18] = (s.vp[p] - best) if s.nseats > 1 else 0.0
     b[19] = s.vp[p] / tot if tot > 0 else 1.0 / s.nseats
+    if s.options & OPT_SETH:       # Time of Seth (Blood is in the balance above); else all 0
+        b[20] = sl * seth_vp_per_scoring(s, p)
+        b[21] = s.soldiers[p]
+        b[22] = s.priests[p]
+        b[23] = seth_held(s, p, 0)
+        b[24] = seth_held(s, p, 1)
+    else:
+        b[20] = b[21] = b[22] = b[23] = b[24] = 0
     for i in range(EV_NBASE):
         f[EV_NFIX + EV_NBASE + i] = b[i] * t
 
 cdef void eval_learned(State* s, double* est) noexcept nogil:
     """Estimated final VP of every seat: VP so far plus the model's VP still to come."""
-    cdef double f[44]
+    cdef double f[54]
     cdef double v
     cdef int p, i, r
     for p in range(s.nseats):
@@ -151,7 +165,7 @@ def eval_model_loaded():
 def eval_features_of(bytes state, int seat):
     """The evaluation features of `seat` in a state (``GameState.to_bytes()``) as a list."""
     cdef State s
-    cdef double f[44]
+    cdef double f[54]
     if len(state) != sizeof(State):
         raise ValueError("not a state")
     memcpy(&s, <char*>state, sizeof(State))
@@ -186,7 +200,7 @@ def eval_selfplay(int players, int games, seed=0, options=None, int every=6, str
     cdef int32_t legal[512]
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 77
     cdef int g, n, m, p, q, k, start, w, mode = PLAYOUTS[policy]
-    cdef double f[44]
+    cdef double f[54]
     cdef double best
     if every < 1:
         raise ValueError("every must be at least 1")

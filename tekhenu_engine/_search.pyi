@@ -20,7 +20,7 @@ class Searcher:
     def __init__(self, observation: bytes, seat: int, seed: int = 0, c_uct: float = 0.4,
                  reward: str = "auto", playout: str = "heuristic", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
-                 eval: str = "static") -> None:
+                 eval: str = "static", prior: float = 0.0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:
@@ -34,18 +34,23 @@ class Searcher:
         """End a running run() after its current iteration."""
     def root_stats(self) -> list[dict[str, Any]]:
         """Statistics of every child of the root."""
+    def reroot(self, action: int, observation: bytes) -> bool:
+        """Keep the subtree below the searching seat's action for its next decision (tree reuse)."""
     def totals(self) -> tuple[int, int, float, float]:
         """(iterations, nodes, sum of win chances, sum of margins)."""
     def pv(self, max_len: int = 200) -> list[tuple[int, int]]:
         """Most visited line from the root: [(seat or -1, action or -1)]."""
 
 
+def static_estimate(state: bytes) -> list[float]:
+    """The static evaluation's estimated final VP of every seat."""
 def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
     """The greedy one-step action."""
 def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "heuristic") -> int:
     """One action of the playout policy."""
 def policy_match(players: int, games: int, seed: int = 0, heuristic_seats: int = 1,
-                 policy: str = "heuristic", other: str = "random") -> tuple[list[int], list[float]]:
+                 policy: str = "heuristic", other: str = "random",
+                 options: Any = None) -> tuple[list[int], list[float]]:
     """Games between playout policies: (wins per seat, mean VP per seat)."""
 def eval_set_model(weights: list[list[float]], scale: float) -> None:
     """Install the learned evaluation's weights (EVAL_ROWS rows of EVAL_FEATURE_NAMES) and win scale."""

@@ -38,9 +38,11 @@ cdef enum:
     P_RANDOM = 1
     P_HEURISTIC0 = 2   # the first heuristic (no Pure preference), kept to measure against
     P_HAPPY = 3        # heuristic + Happiness (Bastet) and Population (Hathor) when they pay
+    P_HEURISTIC1 = 4   # heuristic without the Seth-board weight (a Seth die weighs as a wheel die), to measure
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
-PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY}
+PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY,
+            "heuristic1": P_HEURISTIC1}
 MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
 SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
 from tekhenu_engine._core import VP_CATEGORIES
@@ -49,6 +51,62 @@ from tekhenu_engine import data as _data
 
 cdef const int* PURITY_TAB = purity_table()
 cdef int POP_MAX = _data.POPULACE_MAX
+
+# Time of Seth in the evaluation and the playouts (docs/search.md, "Time of Seth"); read only when
+# the state has the option (OPT_SETH), so the base game's search is unchanged.
+cdef int SETH_SPACE_VP[12]      # VP of each Seth-board Building space at each Scoring (region * 2 + space)
+cdef double SETH_W_SOLDIER = 0.4   # a Soldier: a quarter of a Seth Building (4 Soldiers) and its VP
+cdef double SETH_W_PRIEST = 0.25   # a Priest: towards an Artifact (6-7 Priests)
+cdef double SETH_W_BLOOD = 0.3     # a Blood token: 1 Taint at every Maat phase still to come
+cdef double SETH_W_CULTIST = 1.0   # a Cultist owned (its Power pays through the game)
+cdef double SETH_W_ARTIFACT = 1.5  # an Artifact held, not yet used
+cdef int SETH_TAKE_W = 24          # playout weight of a Seth-board die (a wheel die: 12 Pure, 6 Tainted)
+
+
+def _load_seth_search():
+    """SETH_SPACE_VP from data.SETH_REGIONS (game help: "VP, 1st / 2nd Building")."""
+    if len(_data.SETH_REGIONS) * 2 != N_SETH_SPACES:
+        raise ImportError("data.SETH_REGIONS does not match N_SETH_SPACES")
+    for r, row in enumerate(_data.SETH_REGIONS):
+        for k in range(2):
+            SETH_SPACE_VP[2 * r + k] = row["vp"][k]
+
+_load_seth_search()
+
+
+cdef inline int seth_vp_per_scoring(State* s, int p) noexcept nogil:
+    """VP seat p's Buildings on the Seth board give at each Scoring (manual: "each player receives
+    Victory Points for all their Buildings on the Seth board")."""
+    cdef int k, v = 0
+    for k in range(N_SETH_SPACES):
+        if s.seth_build[k] == p:
+            v += SETH_SPACE_VP[k]
+    return v
+
+
+cdef inline int seth_held(State* s, int p, int artifacts) noexcept nogil:
+    """Cultists owned (artifacts = 0) or Artifacts held and unused (1) by seat p."""
+    cdef int i, n = 0
+    if artifacts:
+        for i in range(N_ARTIFACTS):
+            if s.art_loc[i] == SP_SEAT + p:
+                n += 1
+    else:
+        for i in range(N_CULTISTS):
+            if s.cult_loc[i] == SP_SEAT + p:
+                n += 1
+    return n
+
+
+cdef double seth_static(State* s, int p, int scorings_left) noexcept nogil:
+    """The Time of Seth terms of static_eval for seat p: Seth Building VP at each Scoring still to
+    come, Soldiers, Priests, Blood (Taint at each Maat phase still to come), Cultists, Artifacts."""
+    cdef int maats = 4 - s.maat_count
+    if maats < 0:
+        maats = 0
+    return (scorings_left * seth_vp_per_scoring(s, p) + SETH_W_SOLDIER * s.soldiers[p]
+            + SETH_W_PRIEST * s.priests[p] - SETH_W_BLOOD * maats * s.blood[p]
+            + SETH_W_CULTIST * seth_held(s, p, 0) + SETH_W_ARTIFACT * seth_held(s, p, 1))
 
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
     """Purity of a die of this colour in section god (the core's table, inlined here)."""
@@ -87,6 +145,21 @@ cdef void sort_actions(int32_t* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = x
 
+cdef void sort_actions_w(int32_t* a, int* w, int n) noexcept nogil:
+    """sort_actions, carrying each action's weight along."""
+    cdef int i, j, y
+    cdef int32_t x
+    for i in range(1, n):
+        x = a[i]
+        y = w[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            w[j + 1] = w[j]
+            j -= 1
+        a[j + 1] = x
+        w[j + 1] = y
+
 cdef inline int find_sorted(int32_t* a, int n, int32_t x) noexcept nogil:
     cdef int lo = 0, hi = n - 1, mid
     while lo <= hi:
@@ -109,16 +182,34 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     kept at its rolled value (no Scribe spent) 3 times in 4; a die that goes to the Pure
     side of the scales is preferred 2:1 to a Tainted one (the balance at Maat); a God
     action is preferred 4:1 to Produce; an Anubis take (2 Scribes) is rare; taking cards
-    is preferred 4:1 to paying for a refresh. Everything else is uniform.
-    ``heuristic0`` is the same without the Pure preference (kept for measurements).
+    is preferred 4:1 to paying for a refresh; with Time of Seth a Seth-board die (it is listed
+    only when its Seth action is affordable: a Building and its VP at every Scoring) weighs
+    SETH_TAKE_W, twice a Pure wheel die. Everything else is uniform.
+    ``heuristic0`` is the same without the Pure preference, ``heuristic1`` without the Seth-board
+    weight (both kept for measurements).
     """
-    cdef int kind, i, x, tot = 0, p, room = 0, wantpop = 0
+    cdef int i, x, tot
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
+    tot = policy_weights(s, legal, n, mode, w)
+    if tot < 0:
+        return legal[0]
+    x = rng_int(r, tot)
+    for i in range(n):
+        x -= w[i]
+        if x < 0:
+            return legal[i]
+    return legal[n - 1]
+
+cdef int policy_weights(State* s, int32_t* legal, int n, int mode, int* w) noexcept nogil:
+    """The playout policy's weight of each of the n legal actions into w; returns their total,
+    or -1 when the policy takes the first option (the kinds the rules core orders: a payment, Bread
+    at Scoring, a Decree set, a Faith placement; w is not written then). Not for P_RANDOM."""
+    cdef int kind, i, x, tot = 0, p, room = 0, wantpop = 0
     kind = legal[0] >> 24
     if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
-        return legal[0]
+        return -1
     if mode == P_HAPPY:
         p = current_player(s)
         if p >= 0:
@@ -130,6 +221,8 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         if kind == K_TAKE:
             if x & 0x8000:
                 w[i] = 1
+            elif ((x >> 8) & 0x3F) == ACT_SETH and mode != P_HEURISTIC1:   # a Seth-board die: a Building
+                w[i] = SETH_TAKE_W
             elif mode != P_HEURISTIC0 and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
                 w[i] = 12
             else:
@@ -149,12 +242,7 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         else:
             w[i] = 1
         tot += w[i]
-    x = rng_int(r, tot)
-    for i in range(n):
-        x -= w[i]
-        if x < 0:
-            return legal[i]
-    return legal[n - 1]
+    return tot
 
 cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
@@ -183,7 +271,7 @@ cdef void static_eval(State* s, double* est) noexcept nogil:
 
     VP so far, plus what the position would score at each Scoring still to come (Temple
     with Statues, Statues, Happiness), plus a small value for the stock (Gold 0.5,
-    Resources and Scribes 0.25 each).
+    Resources and Scribes 0.25 each). With Time of Seth also ``seth_static``.
     """
     cdef int p, i, left = 2 - s.scoring_count
     cdef double stock
@@ -196,6 +284,8 @@ cdef void static_eval(State* s, double* est) noexcept nogil:
         for i in range(4):
             stock += 0.25 * s.res[p][i]
         est[p] += stock
+        if s.options & OPT_SETH:
+            est[p] += seth_static(s, p, left)
 
 cdef inline double sigmoid(double x) noexcept nogil:
     return 1.0 / (1.0 + exp(-x))
@@ -279,6 +369,7 @@ cdef class Searcher:
     cdef int cap
     cdef int max_nodes
     cdef RootStat rstat[512]
+    cdef int vis0[512]       # visits each root child had when the tree was re-rooted (reroot)
     cdef int nroot
     cdef uint64_t rng
     cdef double c_uct
@@ -288,6 +379,7 @@ cdef class Searcher:
     cdef int cutoff
     cdef int flat
     cdef int eval_mode       # 0: static_eval at a cut-off, 1: the learned evaluation (_eval.pxi)
+    cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
     cdef volatile int stop_flag
     cdef public long long iterations
     cdef double sum_win
@@ -300,7 +392,7 @@ cdef class Searcher:
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False,
-                 margin_weight=None, str eval="static"):
+                 margin_weight=None, str eval="static", double prior=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
@@ -330,6 +422,9 @@ cdef class Searcher:
         if self.eval_mode and not EV_LOADED:
             from tekhenu_engine.agents.evalmodel import install_default
             install_default()
+        if not prior >= 0.0:
+            raise ValueError("prior must be at least 0")
+        self.prior_w = prior
         self.flat = flat
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
@@ -339,6 +434,7 @@ cdef class Searcher:
         self.nnodes = 0
         self.nroot = 0
         memset(self.rstat, 0, sizeof(self.rstat))
+        memset(self.vis0, 0, sizeof(self.vis0))
         self.new_node(-1, -1, -1)
         self.iterations = 0
         self.stop_flag = 0
@@ -384,6 +480,7 @@ cdef class Searcher:
             self.nodes[parent].first_child = i
             if parent == 0:
                 nd.slot = self.nroot
+                self.vis0[nd.slot] = 0
                 self.nroot += 1
         else:
             nd.next_sibling = -1
@@ -405,10 +502,22 @@ cdef class Searcher:
         or -1 when the node pool is full (``chosen`` still holds an action).
         """
         cdef int cidx[512]
-        cdef int i, c, untried = 0, k, best = -1
+        cdef int pw[512]
+        cdef int i, c, untried = 0, k, best = -1, pmax = 1
         cdef double v, bv = -1e300, lg
         cdef Node* nd
-        sort_actions(legal, n)
+        if self.prior_w > 0:
+            # the playout policy's weights (before sorting: the first option of an ordered kind)
+            k = policy_weights(s, legal, n, P_HEURISTIC if self.playout_mode == P_RANDOM else self.playout_mode, pw)
+            if k < 0:
+                for i in range(n):
+                    pw[i] = 8 if i == 0 else 1
+            for i in range(n):
+                if pw[i] > pmax:
+                    pmax = pw[i]
+            sort_actions_w(legal, pw, n)
+        else:
+            sort_actions(legal, n)
         for i in range(n):
             cidx[i] = -1
         c = self.nodes[node].first_child
@@ -424,12 +533,25 @@ cdef class Searcher:
             if cidx[i] < 0:
                 untried += 1
         if untried and (not self.flat or node == 0):
-            k = rng_int(&self.rng, untried)
-            for i in range(n):
-                if cidx[i] < 0:
-                    if k == 0:
-                        break
-                    k -= 1
+            if self.prior_w > 0 and not self.flat:
+                # an untried action drawn by the policy's weights (the likely ones first)
+                k = 0
+                for i in range(n):
+                    if cidx[i] < 0:
+                        k += pw[i]
+                k = rng_int(&self.rng, k)
+                for i in range(n):
+                    if cidx[i] < 0:
+                        k -= pw[i]
+                        if k < 0:
+                            break
+            else:
+                k = rng_int(&self.rng, untried)
+                for i in range(n):
+                    if cidx[i] < 0:
+                        if k == 0:
+                            break
+                        k -= 1
             chosen[0] = legal[i]
             c = self.new_node(node, legal[i], m)
             if c < 0:
@@ -445,6 +567,8 @@ cdef class Searcher:
                 v = -nd.visits      # flat Monte Carlo: every action in turn
             else:
                 v = nd.rsum[m] / nd.visits + self.c_uct * sqrt(log(nd.avail) / nd.visits)
+                if self.prior_w > 0:    # progressive bias: the policy's share, fading with visits
+                    v += self.prior_w * pw[i] / <double>pmax / (nd.visits + 1)
             if v > bv:
                 bv = v
                 best = i
@@ -530,8 +654,8 @@ cdef class Searcher:
                 best = est[p]
         self.sum_win += win[self.seat]
         self.sum_margin += est[self.seat] - best
-        if plen > 1:
-            slot = self.nodes[self.path[1]].slot
+        slot = self.nodes[self.path[1]].slot if plen > 1 else -1
+        if slot >= 0:
             self.rstat[slot].wins += win[self.seat]
             self.rstat[slot].margin += est[self.seat] - best
             for p in range(s.nseats):
@@ -574,6 +698,7 @@ cdef class Searcher:
             rs = &self.rstat[nd.slot]
             out.append({
                 "action": nd.key, "visits": nd.visits, "avail": nd.avail,
+                "stat_visits": nd.visits - self.vis0[nd.slot],   # the iterations the sums below cover
                 "reward_sum": nd.rsum[self.seat], "wins": rs.wins, "margin_sum": rs.margin,
                 "vp_sum": [rs.vp[p] for p in range(self.root.nseats)],
                 "bd_sum": {VP_CATEGORIES[k]: rs.bd[k] for k in range(NVP)},
@@ -581,6 +706,79 @@ cdef class Searcher:
             c = nd.next_sibling
         out.sort(key=lambda d: d["action"])
         return out
+
+    def reroot(self, int32_t action, bytes observation):
+        """Keep the subtree below the searching seat's `action` for its next decision (tree reuse).
+
+        `observation` is the seat's observation after `action` (the seat decides again, nothing in
+        between). The child of the root reached by `action` becomes the root with its statistics;
+        the rest of the tree is dropped. The root children's visits are kept (they steer the next
+        selection and the choice of the best move); their win, margin, VP and breakdown figures
+        start again (``stat_visits`` counts the iterations they cover). Returns False, and changes
+        nothing, when there is no such child or the observation is not the seat's decision.
+        """
+        cdef int c, k, m, n, i, head
+        cdef int* order
+        cdef int* newidx
+        cdef Node* fresh
+        if len(observation) != sizeof(State):
+            raise ValueError("not a state")
+        if current_player(<State*><char*>observation) != self.seat:
+            return False
+        c = self.nodes[0].first_child
+        while c >= 0 and not (self.nodes[c].key == action and self.nodes[c].mover == self.seat):
+            c = self.nodes[c].next_sibling
+        if c < 0 or self.nodes[c].visits == 0:
+            return False
+        order = <int*>malloc(self.nnodes * sizeof(int))
+        newidx = <int*>malloc(self.nnodes * sizeof(int))
+        fresh = <Node*>malloc(self.cap * sizeof(Node))
+        if order == NULL or newidx == NULL or fresh == NULL:
+            free(order)
+            free(newidx)
+            free(fresh)
+            raise MemoryError()
+        # the subtree in breadth-first order: order[k] is the old index of new node k
+        n = 1
+        order[0] = c
+        newidx[c] = 0
+        head = 0
+        while head < n:
+            m = self.nodes[order[head]].first_child
+            while m >= 0:
+                newidx[m] = n
+                order[n] = m
+                n += 1
+                m = self.nodes[m].next_sibling
+            head += 1
+        for k in range(n):
+            fresh[k] = self.nodes[order[k]]
+            fresh[k].first_child = newidx[fresh[k].first_child] if fresh[k].first_child >= 0 else -1
+            fresh[k].next_sibling = newidx[fresh[k].next_sibling] if (k > 0 and fresh[k].next_sibling >= 0) else -1
+            fresh[k].slot = -1
+        fresh[0].key = -1
+        fresh[0].mover = -1
+        free(order)
+        free(newidx)
+        free(self.nodes)
+        self.nodes = fresh
+        self.nnodes = n
+        memset(self.rstat, 0, sizeof(self.rstat))
+        memset(self.vis0, 0, sizeof(self.vis0))
+        self.nroot = 0
+        m = self.nodes[0].first_child
+        while m >= 0:
+            if self.nroot < 512:
+                self.nodes[m].slot = self.nroot
+                self.vis0[self.nroot] = self.nodes[m].visits
+                self.nroot += 1
+            m = self.nodes[m].next_sibling
+        memcpy(&self.root, <char*>observation, sizeof(State))
+        self.iterations = 0
+        self.sum_win = 0
+        self.sum_margin = 0
+        self.msum[0] = self.msum[1] = self.msum[2] = self.msum[3] = 0
+        return True
 
     def totals(self):
         """(iterations, nodes, sum of win chances, sum of margins) of the searching seat."""
@@ -628,6 +826,16 @@ cdef double value_of(State* s, int p) noexcept nogil:
     static_eval(s, est)
     return est[p] + 0.2 * s.population[p] + 0.3 * s.happiness[p]
 
+def static_estimate(bytes state):
+    """The static evaluation's estimated final VP of every seat (``GameState.to_bytes()``)."""
+    cdef State s
+    cdef double est[4]
+    if len(state) != sizeof(State):
+        raise ValueError("not a state")
+    memcpy(&s, <char*>state, sizeof(State))
+    static_eval(&s, est)
+    return [est[p] for p in range(s.nseats)]
+
 def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
     """The greedy one-step action: best value (VP and resources) after the action.
 
@@ -672,10 +880,11 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     return policy_pick(&root, legal, n, &r, PLAYOUTS[playout])
 
 def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
-                 str other="random"):
+                 str other="random", options=None):
     """Games between playout policies: `policy` for the seats in the bit mask, `other` elsewhere.
 
-    Returns (wins per seat, mean VP per seat). Runs entirely in compiled code.
+    Returns (wins per seat, mean VP per seat). Runs entirely in compiled code. `options`: the
+    games' TableOptions (e.g. Time of Seth).
     """
     from tekhenu_engine._core import GameState
     cdef State s
@@ -686,7 +895,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
     wins = [0] * 4
     vps = [0.0] * 4
     for g in range(games):
-        st = GameState.new(players, int(seed) * 100003 + g)
+        st = GameState.new(players, int(seed) * 100003 + g, options)
         raw = st.to_bytes()
         memcpy(&s, <char*>raw, sizeof(State))
         with nogil:

@@ -105,6 +105,7 @@ def search_position(players: int, decisions: int, seed: int = 1) -> GameState:
 # The search with the learned evaluation, as measured next to the playout-only search
 # (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
 EVAL_CUTOFFS = (20, 40)
+BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (docs/search.md)
 
 
 def _iterations_per_s(s: GameState, iterations: int, rounds: int, **params: Any) -> tuple[float, float]:
@@ -157,6 +158,8 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
             rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds,
                                         eval="learned", cutoff=c)
             out[f"ismcts_eval_cut{c}_iterations_per_s_{name}"] = rate
+        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, prior=BENCH_PRIOR)
+        out[f"ismcts_prior_iterations_per_s_{name}"] = rate     # the tree's policy prior (issue 13)
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -253,6 +256,11 @@ def format_table(f: dict[str, Any]) -> str:
                 base = f[f"ismcts_iterations_per_s_{name}"]
                 rows.append((f"  with learned eval, cut-off {c}", f"{f[k]:,.0f}",
                              f"{f[k] / base:.2f} x the playout-only search above (same run)"))
+        k = f"ismcts_prior_iterations_per_s_{name}"
+        if k in f:
+            base = f[f"ismcts_iterations_per_s_{name}"]
+            rows.append((f"  with the policy prior {BENCH_PRIOR}", f"{f[k]:,.0f}",
+                         f"{f[k] / base:.2f} x the search without it above (same run)"))
     if "vizier_playouts_per_s" in f:
         rows.append(("random Vizier games/s (compiled)", f"{f['vizier_playouts_per_s']:,.0f}",
                      f"{f['vizier_vs_base_playouts_ratio']:.2f} x the 2-player games without it (same run)"))

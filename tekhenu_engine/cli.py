@@ -510,7 +510,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
 @app.command()
 def train(out: str = typer.Option("tekhenu_engine/models/eval_v1.npz",
                                   help="model file to write (.npz; the default is the file the package ships)"),
-          games: int = typer.Option(20000, min=1, help="self-play games per table kind (solo, 2, 3, 4 players)"),
+          games: int = typer.Option(20000, min=1, help="self-play games per table kind (solo, 2, 3, 4 players, and 2, 3, 4 with Time of Seth)"),
           seed: int = typer.Option(1, help="base seed (the same seed writes the same model)"),
           every: int = typer.Option(6, min=1, help="record the features at about one decision in EVERY"),
           ridge: float = typer.Option(1.0, min=0.0, help="ridge penalty of the least-squares fit"),

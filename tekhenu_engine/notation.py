@@ -32,6 +32,9 @@ ARTIFACT_NAMES = data.SETH_DECKS["Artifact"]
 _CULT_BASE, _ART_BASE, _ART_PICK, _CONVERT_NONE = 12, 20, 4, 15
 CONVERT_NAMES = RES + ("Au",)
 STATUE_TARGETS = ("god", "T-row3", "T-col3", "workshops", "quarries")
+# Time of Seth (seth/horus.pxi): K_STATUE 5, 6 for the people under the left / right column of the
+# Seth board (data.SETH_PEOPLE_SPACES), 7 in honour of Seth
+STATUE_TARGETS += tuple(data.SETH_PEOPLE_SPACES) + ("Se",)
 BUILD_NAMES = tuple(b[0] for b in data.BUILDING_SPACES)
 DEBEN = ("pharaoh", "snake")
 # Botankhamun's action tiles: six god tiles, then the resource tiles by their colour order.
@@ -379,7 +382,10 @@ _GAIN_TEXT = ("1 Papyrus", "1 Bread", "1 Limestone", "1 Granite", "1 Population"
               "+1 Limestone production", "+1 Granite production", "nothing", "1 Soldier", "1 Priest")
 _STATUE_TEXT = ("in honour of the god of the die's Horus slot", "for the people beside Temple row 3",
                 "for the people above Temple column 3", "for the people at the workshops",
-                "for the people at the quarries")
+                "for the people at the quarries",
+                "for the people under the Seth board's left column (a free Thoth 1 per region there with a Building)",
+                "for the people under the Seth board's right column (a free Thoth 1 per region there with a Building)",
+                "in honour of Seth (2 Priests more; 1 Resource whenever another player performs Seth)")
 _PAY_TEXT = ("Papyrus", "Bread", "Limestone", "Granite", "Gold", "Scribes (as Gold)")
 _STEP_TEXT = {
     "D_KEEP": "Keep one of the cards drawn", "D_DRAFT": "Draft a Starting card",
@@ -395,6 +401,7 @@ _STEP_TEXT = {
     "D_VZ_PLACE": "Vizier: move the Vizier to a God action area",
     "D_SETH_CONVERT": "Cultist Power: convert 1 Resource (or not)",
     "D_ARTIFACT": "Use an Artifact (or pass)", "D_ART_ACTION": "Artifact: the action and its value",
+    "D_SETH_GODACT": "A God action without a die (Seth Statue for the people, Conquest tile)",
 }
 _CONVERT_TO = {"gold": "1 Gold", "scribes": "1 Scribe"}
 CARD_KINDS = ("Blessing", "Technology", "Decree")

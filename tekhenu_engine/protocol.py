@@ -597,6 +597,15 @@ class Engine:
     def searching(self) -> bool:
         return self.search_thread is not None and self.search_thread.is_alive()
 
+    def finish_at_end_of_input(self) -> None:
+        """At the end of the input: let a finite ``go`` (an iteration or time budget) or a perft /
+        bench run to its end before ``quit`` stops it, so that ``printf 'position ...\\ngo
+        iterations 200\\n' | tekhenu engine`` searches its 200 iterations (without this the
+        implicit ``quit`` stopped it after one). ``go infinite`` and ``go ponder`` wait for a
+        ``stop`` that can no longer come: ``quit`` ends them."""
+        if self.searching() and self.job not in ("infinite", "ponder"):
+            self.search_thread.join()
+
     # ------------------------------------------------------------------- UCI commands
     def cmd_uci(self, args: list[str], line: str) -> None:
         if args:
@@ -1120,6 +1129,7 @@ def serve(engine: Engine, stdin: TextIO) -> None:
     for line in stdin:
         if not engine.handle(line):
             return
+    engine.finish_at_end_of_input()
     engine.handle("quit")
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from .match import MatchConfig, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
+from .options import TableOptions
 
 DEFAULT_BUDGETS = (50, 200, 800)
 BOT_TABLES = ("botankhamun:easy", "botankhamun:easy:decree8", "botankhamun:medium",
@@ -36,7 +37,11 @@ class Pairing:
     a: str
     b: str
     games: int
-    group: str   # "2-player" or "solo"
+    group: str   # "2-player", "solo" or SETH_GROUP
+    options: TableOptions | None = None   # the table options of its games (None: the base game)
+
+
+SETH_GROUP = "2-player, Time of Seth"
 
 
 def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_games: int = 4,
@@ -55,6 +60,8 @@ def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_gam
     for bot in bots:
         for spec in ["random", "greedy", flat] + isms:
             out.append(Pairing(spec, bot, solo_games, "solo"))
+    seth = TableOptions(seth=True)   # Time of Seth: the search against greedy at the middle budget
+    out.append(Pairing(isms[len(isms) // 2], "greedy", games, SETH_GROUP, seth))
     return out
 
 
@@ -66,7 +73,7 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
     done = 0
     t0 = time.perf_counter()
     for i, p in enumerate(pairings):
-        cfg = MatchConfig(a=p.a, b=p.b, games=p.games, seed=seed + i)
+        cfg = MatchConfig(a=p.a, b=p.b, games=p.games, seed=seed + i, options=p.options or TableOptions())
         recs = []
         for rec in run_match(cfg, jobs=jobs):
             recs.append(rec)
@@ -81,6 +88,7 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
         s["win_rate"] = s["a"]["wins"] / ok if ok else None
         s["win_ci95"] = wilson(s["a"]["wins"], ok)
         s["group"] = p.group
+        s["table"] = cfg.table()      # players and the table options that differ from the defaults
         rows.append(s)
     return rows
 
@@ -114,7 +122,8 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "",
         "Win rate of side A (rulebook tie-breaks) with a 95% Wilson interval; mean VP of both sides; mean "
         "margin (A minus B); Elo of A over B with a 95% interval (score clamped half a game from 0 and 1). "
-        "2-player games alternate seats; against Botankhamun the games are solo, side A in seat 0.",
+        "2-player games alternate seats; against Botankhamun the games are solo, side A in seat 0; "
+        "the Time of Seth pairing plays 2-player games with the expansion (`--seth`).",
         "",
         "![Elo and win rate against the search budget](strength.png)",
         "",
@@ -122,7 +131,7 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "strength.rerender()\"` redraws the plot from them.",
         "",
     ]
-    for group in ("2-player", "solo"):
+    for group in ("2-player", "solo", SETH_GROUP):
         sel = [r for r in rows if r["group"] == group]
         if not sel:
             continue
@@ -153,7 +162,8 @@ def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float
     against the one below), so that sweeps against greedy do not cap the curve: (budget, Elo,
     low, high), the interval of each step added to the one before."""
     def find(a: str, b: str) -> dict | None:
-        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b and r["elo"] is not None), None)
+        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b and r["elo"] is not None
+                     and r.get("group", "2-player") == "2-player"), None)
 
     out: list[tuple[int, float, float, float]] = []
     for i, b in enumerate(budgets):

@@ -691,6 +691,7 @@ STEP_FILES: dict[str, tuple[str, str]] = {
     "D_SETH_CONVERT": ("seth/cultists.pxi", "do_seth_convert"),
     "D_ARTIFACT": ("seth/artifacts.pxi", "do_artifact"),
     "D_ART_ACTION": ("seth/artifacts.pxi", "do_art_action"),
+    "D_SETH_GODACT": ("seth/horus.pxi", "do_seth_godact"),
     "D_KEEP": ("flow/cards.pxi", "do_keep"),
     "D_DRAFT": ("flow/setup.pxi", "do_draft"),
     "D_DESTINY": ("effects/destiny.pxi", "do_destiny"),
@@ -753,7 +754,8 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
     v = (L["die_min"], L["die_max"])
     god = (0, L["n_gods"] - 1)
     # Time of Seth: the Seth God Action is god SETH_GOD_INDEX (6) of A_GOD
-    seth_god = (0, D.SETH_GOD_INDEX if d.get("options", 0) & codes["options"]["seth"] else L["n_gods"] - 1)
+    seth = bool(d.get("options", 0) & codes["options"]["seth"])
+    seth_god = (0, D.SETH_GOD_INDEX if seth else L["n_gods"] - 1)
     flags = sum(codes["god_flags"].values())
     fl = (0, flags)
     sec = (0, L["n_sections"] - 1)
@@ -809,13 +811,13 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "A_TURN": ("seat", z, z, z, z),
         "A_PLACE_DIE": ("seat", z, z, z, z),
         "A_END_TURN": ("seat", z, z, z, z),
-        "A_HORUS_RES": ("seat", (0, L["n_people"]), v, fl, z),
+        "A_HORUS_RES": ("seat", (0, codes["seth"]["ST_SETH_GOD"] if seth else L["n_people"]), v, fl, z),
         "A_RA_RES": ("seat", slot, sp, (0, L["n_rotations"] - 1), z),
         "A_HATHOR_RES": ("seat", (0, codes["n_bspaces"] - 1), v, fl, z),
         "A_BASTET_RES": ("seat", v, fl, z, z),
         "A_OSIRIS_RES": ("seat", v, (0, L["n_resources"] - 1), fl, z),
         "A_PRODUCE": ("seat", (0, L["n_resources"] - 1), v, fl, z),
-        "A_BONUS": ("seat", god, (0, (1 << ns) - 1), z, z),
+        "A_BONUS": ("seat", seth_god, (0, (1 << ns) - 1), z, z),     # god 6: a Statue to Seth's bonus
         "A_ROTATION": ("none", z, z, z, z),
         "A_MAAT": ("none", z, z, z, z),
         "A_MAAT_ORDER": ("none", z, z, z, z),
@@ -838,6 +840,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "D_SETH_CONVERT": ("human", (0, len(D.SETH_DECKS["Cultist"]) - 1), z, z, z),
         "D_ARTIFACT": ("human", (0, 1), z, z, z),
         "D_ART_ACTION": ("human", (0, len(D.SETH_DECKS["Artifact"]) - 1), z, z, z),
+        "D_SETH_GODACT": ("human", (0, L["n_gods"] - 1), v, z, z),
     }
 
 

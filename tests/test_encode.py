@@ -199,13 +199,9 @@ def test_docs_match_the_built_index_and_layout():
         assert f"| {name} | {first} | {size} |" in doc, name
 
 
-def test_the_dense_index_refuses_time_of_seth_until_it_covers_it():
-    """Issue 11's decisions (take:Se, conquest:, as:, the Cultists' and Artifacts' steps) have no
-    dense index yet: the adapters refuse the option with one clear message, before any game."""
-    from tekhenu_engine import TableOptions, _core
-    for opts in (TableOptions(seth=True), {"seth": True}):
-        with pytest.raises(ValueError, match="does not cover Time of Seth"):
-            _core.num_distinct_actions(opts)
-        with pytest.raises(ValueError, match="does not cover Time of Seth"):
-            _core.num_chance_outcomes(opts)
-    assert _core.num_distinct_actions(TableOptions(vizier=True)) == _core.num_distinct_actions()
+def test_base_tables_keep_the_base_index():
+    # every table without Time of Seth (the Vizier's Challenge included) has the base game's N, NC
+    from tekhenu_engine import TableOptions
+    for opts in (None, TableOptions(), TableOptions(vizier=True), {"decree8": True}):
+        assert _core.num_distinct_actions(opts) == N
+        assert _core.num_chance_outcomes(opts) == NC

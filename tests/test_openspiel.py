@@ -21,6 +21,17 @@ def test_random_sim_test(players):
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_sim_test_with_time_of_seth(players):
+    # the dense index covers every Time of Seth decision and outcome (issue 11): OpenSpiel's
+    # random simulation plays whole expansion games through it
+    game = pyspiel.load_game("tekhenu", {"players": players, "seth": True})
+    from tekhenu_engine import TableOptions
+    assert game.num_distinct_actions() == _core.num_distinct_actions(TableOptions(seth=True))
+    assert game.max_chance_outcomes() == _core.num_chance_outcomes(TableOptions(seth=True))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def test_game_type_and_info():
     for players, utility in ((1, "GENERAL_SUM"), (2, "ZERO_SUM"), (3, "GENERAL_SUM"), (4, "GENERAL_SUM")):
         game = tos.load(players)

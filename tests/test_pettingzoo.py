@@ -25,6 +25,21 @@ def test_api_and_seed_tests(players):
         seed_test(lambda: tpz.env(players=players), num_cycles=300)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_api_test_with_time_of_seth(players):
+    # Time of Seth through the env: the action space is the Seth table's dense index
+    from tekhenu_engine import TableOptions
+    seth = TableOptions(seth=True)
+    e = tpz.env(players=players, options=seth, render_mode="ansi")
+    assert e.action_space("player_0").n == _core.num_distinct_actions(seth)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(e, num_cycles=1000, verbose_progress=False)
+        seed_test(lambda: tpz.env(players=players, options=seth), num_cycles=300)
+    total = play(tpz.env(players=players, options=seth), seed=players)
+    assert sorted(total) == [f"player_{i}" for i in range(players)]
+
+
 def play(e, seed, policy=None):
     e.reset(seed=seed)
     total = {a: 0.0 for a in e.possible_agents}

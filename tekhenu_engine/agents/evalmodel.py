@@ -2,7 +2,7 @@
 
 The features are computed in compiled code (``_eval.pxi`` in ``_search.pyx``: ``eval_features``,
 version :data:`FEATURE_VERSION`); the model is linear: for each table kind (solo engine seat,
-solo Botankhamun seat, 2, 3 and 4 players) the VP a seat still gains to the end of the game is
+solo Botankhamun seat, 2, 3 and 4 players, 2, 3 and 4 players with Time of Seth) the VP a seat still gains to the end of the game is
 ``weights[row] . features``, and the win probability of a margin *m* is ``sigmoid(m / scale)``.
 :func:`train` makes the model from self-play games of the playout policy (compiled, thousands of
 games a second) with a ridge least-squares fit in numpy; ``tekhenu train`` calls it and writes
@@ -25,7 +25,14 @@ FEATURE_VERSION = EVAL_FEATURE_VERSION
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "eval_v1.npz"
 # Table kinds of the training games: (players, options, the model rows they train)
 TABLES = ((1, TableOptions(difficulty="hard", decree8=True), (0, 1)),
-          (2, TableOptions(), (2,)), (3, TableOptions(), (3,)), (4, TableOptions(), (4,)))
+          (2, TableOptions(), (2,)), (3, TableOptions(), (3,)), (4, TableOptions(), (4,)),
+          (2, TableOptions(seth=True), (5,)), (3, TableOptions(seth=True), (6,)),
+          (4, TableOptions(seth=True), (7,)))
+
+
+def _table_name(k: int) -> str:
+    players, opts, _rows = TABLES[k]
+    return ("solo" if players == 1 else f"{players} players") + (" with Time of Seth" if opts.seth else "")
 
 
 class ModelError(ValueError):
@@ -96,13 +103,16 @@ def install_default() -> None:
 
 def collect(games: int, seed: int = 0, every: int = 6,
             log: Callable[[str], None] | None = None) -> dict[int, tuple]:
-    """Self-play training data per table kind: {players: (X, togo, margin, win, row, game, vp)}."""
+    """Self-play training data per table kind: {index in TABLES: (X, togo, margin, win, row, game, vp)}.
+
+    The base tables keep the seeds of feature version 1 (``seed * 7919 + players``); a Time of Seth
+    table adds 100."""
     out = {}
-    for players, opts, _rows in TABLES:
+    for k, (players, opts, _rows) in enumerate(TABLES):
         t = time.perf_counter()
-        out[players] = eval_selfplay(players, games, seed * 7919 + players, opts, every)
+        out[k] = eval_selfplay(players, games, seed * 7919 + players + (100 if opts.seth else 0), opts, every)
         if log:
-            log(f"{players} player(s): {games} games, {len(out[players][0])} positions "
+            log(f"{_table_name(k)}: {games} games, {len(out[k][0])} positions "
                 f"in {time.perf_counter() - t:.1f} s")
     return out
 
@@ -111,12 +121,14 @@ def static_weights() -> np.ndarray:
     """The search's hand-made static evaluation (``static_eval``) as weights of these features.
 
     VP to come = Temple and Happiness VP of the Scorings still to come + 0.5 per Gold + 0.25 per
-    Resource and Scribe: the baseline the learned model is compared with.
+    Resource and Scribe (+ the Time of Seth terms): the baseline the learned model is compared with.
     """
     names = list(EVAL_FEATURE_NAMES)
     w = np.zeros(len(names))
     for n, v in (("gold", 0.5), ("resources", 0.25), ("scribes", 0.25), ("happiness_vp_to_come", 1.0),
-                 ("temple_vp_to_come", 1.0)):
+                 ("temple_vp_to_come", 1.0), ("seth_vp_to_come", 1.0), ("soldiers", 0.4), ("priests", 0.25),
+                 ("cultists", 1.0), ("artifacts", 1.5)):   # Time of Seth's (seth_static; its Blood term
+                                                           # has no feature of its own: it is in the balance)
         w[names.index(n)] = v
     return w
 
@@ -130,8 +142,8 @@ def fit_rows(data: dict[int, tuple], ridge: float = 1.0) -> tuple[np.ndarray, di
     nf = len(EVAL_FEATURE_NAMES)
     w = np.zeros((len(EVAL_ROWS), nf))
     report = {}
-    for players, _opts, rows in TABLES:
-        X, y, _m, _win, row, game, _vp = data[players]
+    for k, (_players, _opts, rows) in enumerate(TABLES):
+        X, y, _m, _win, row, game, _vp = data[k]
         test = game >= int(game.max() * 0.8) if len(game) else game.astype(bool)
         for r in rows:
             tr = (row == r) & ~test
@@ -153,10 +165,13 @@ def fit_rows(data: dict[int, tuple], ridge: float = 1.0) -> tuple[np.ndarray, di
 
 
 def estimated_margins(data: dict[int, tuple], w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(estimated margin, won) of every recorded seat: its estimated final VP minus the best other's."""
+    """(estimated margin, won) of every recorded seat of the base tables: its estimated final VP minus
+    the best other's (the win scale is the base game's; a Time of Seth row shares it)."""
     margins, wins = [], []
-    for players, _opts, _rows in TABLES:
-        X, _y, _m, win, row, _game, vp = data[players]
+    for k, (players, opts, _rows) in enumerate(TABLES):
+        if opts.seth:
+            continue
+        X, _y, _m, win, row, _game, vp = data[k]
         n = 2 if players == 1 else players
         est = (vp + (X * w[row]).sum(axis=1)).reshape(-1, n)
         for k in range(n):

@@ -135,7 +135,7 @@ def _merge(parts: list[dict], seat: int, elapsed_ms: float) -> SearchResult:
                 stats[d["action"]] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                                       for k, v in d.items()}
                 continue
-            for k in ("visits", "avail", "reward_sum", "wins", "margin_sum"):
+            for k in ("visits", "stat_visits", "avail", "reward_sum", "wins", "margin_sum"):
                 m[k] += d[k]
             m["vp_sum"] = [a + b for a, b in zip(m["vp_sum"], d["vp_sum"])]
             m["bd_sum"] = {k: m["bd_sum"][k] + d["bd_sum"][k] for k in m["bd_sum"]}
@@ -143,11 +143,12 @@ def _merge(parts: list[dict], seat: int, elapsed_ms: float) -> SearchResult:
     cands = []
     for d in stats.values():
         v = max(d["visits"], 1)
+        sv = max(d.get("stat_visits", d["visits"]), 1)   # a re-rooted tree's figures cover fewer
         cands.append(Candidate(
             action=d["action"], token=notation.format_action(d["action"]), visits=d["visits"],
-            share=d["visits"] / total, mean_reward=d["reward_sum"] / v, win_prob=d["wins"] / v,
-            expected_vp=[x / v for x in d["vp_sum"]],
-            breakdown={k: d["bd_sum"][k] / v for k in VP_CATEGORIES},
+            share=d["visits"] / total, mean_reward=d["reward_sum"] / v, win_prob=d["wins"] / sv,
+            expected_vp=[x / sv for x in d["vp_sum"]],
+            breakdown={k: d["bd_sum"][k] / sv for k in VP_CATEGORIES},
         ))
     cands.sort(key=lambda c: (-c.visits, -c.mean_reward, c.action))
     # pv: from the tree whose first move is the best and that gave it the most visits
@@ -212,6 +213,12 @@ class ISMCTSAgent:
     the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
+    prior: weight of the playout policy's prior in the tree (0: off): untried actions are expanded
+    in proportion to the policy's weights and each child's score gets prior * weight / max weight /
+    (visits + 1) (progressive bias; docs/search.md "The tree").
+    reuse: keep the subtree of the chosen action for the seat's next decision when that decision
+    follows it directly (the next step of the same turn, no chance step or other seat between;
+    jobs=1 only; docs/search.md "Tree reuse").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -222,7 +229,7 @@ class ISMCTSAgent:
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static") -> None:
+                 eval: str = "static", prior: float = 0.0, reuse: bool = False) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -233,6 +240,8 @@ class ISMCTSAgent:
             raise ValueError("cutoff must be at least 0")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
+        if not prior >= 0:
+            raise ValueError("prior must be at least 0")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -248,6 +257,9 @@ class ISMCTSAgent:
         self.max_nodes = max_nodes
         self.margin_weight = margin_weight
         self.eval = eval
+        self.prior = prior
+        self.reuse = bool(reuse)
+        self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
@@ -256,7 +268,7 @@ class ISMCTSAgent:
     def _params(self) -> dict:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
-                "margin_weight": self.margin_weight, "eval": self.eval}
+                "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""
@@ -311,7 +323,13 @@ class ISMCTSAgent:
                 child.close()
                 procs.append((p, parent))
 
-        sr = Searcher(raw, seat, seed=base_seed, **params)
+        sr = None
+        kept, self._kept = self._kept, None
+        if self.reuse and jobs == 1 and kept is not None and kept[1] == obs.to_json() \
+                and kept[0].reroot(kept[2], raw):
+            sr = kept[0]             # the subtree of the last decision's move (docs/search.md)
+        if sr is None:
+            sr = Searcher(raw, seat, seed=base_seed, **params)
         last_info = [t0]
 
         def stop_check() -> bool:
@@ -341,4 +359,9 @@ class ISMCTSAgent:
                 parts.append(conn.recv())
             p.join()
         result = _merge(parts, seat, (time.monotonic() - t0) * 1000.0)
+        if self.reuse and jobs == 1:
+            nxt = GameState.from_bytes(raw)
+            nxt.apply(result.best)
+            if not nxt.is_terminal() and not nxt.is_chance() and nxt.current_player() == seat:
+                self._kept = (sr, nxt.observation(seat).to_json(), result.best)
         return result

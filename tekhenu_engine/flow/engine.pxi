@@ -60,6 +60,8 @@ cdef int gen_legal(State* s, int32_t* out) noexcept nogil:
         return gen_conquest(s, t, out)      # Time of Seth (seth/action.pxi)
     elif t.type == D_SETH_AS:
         return gen_seth_as(s, t, out)       # Time of Seth (seth/dice.pxi)
+    elif t.type == D_SETH_GODACT:
+        return gen_seth_godact(s, t, out)   # Time of Seth (seth/horus.pxi)
     return 0
 
 cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
@@ -118,6 +120,8 @@ cdef void do_decision(State* s, Task t, int32_t a) noexcept nogil:
         do_conquest(s, t, a)
     elif t.type == D_SETH_AS:
         do_seth_as(s, t, a)
+    elif t.type == D_SETH_GODACT:
+        do_seth_godact(s, t, a)
 
 cdef void apply_one(State* s, int32_t a) noexcept nogil:
     """Pop the step on top and apply one action or outcome to it (no advance)."""

@@ -15,7 +15,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
         for k in range(4):
             if s.people[k] < 0:
                 return 1
-        return 0
+        return seth_horus_space(s, p)           # Time of Seth: the Seth board's Statue spaces
     elif god == 1:
         if s.pillars[p] >= N_PILLAR:
             return 0
@@ -66,8 +66,10 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
 
 cdef void push_god(State* s, int p, int god, int value, int flags) noexcept nogil:
     """Perform a God action: its steps, then the Horus bonuses it triggers."""
-    if god < ACT_SETH:          # the Seth action has no base Horus bonus (seth/action.pxi)
+    if god < ACT_SETH:
         push_bonus(s, p, god)
+    else:
+        seth_push_bonus(s, p)   # Time of Seth: the Statues in honour of Seth (seth/horus.pxi)
     push(s, A_GOD, p, god, value, flags, 0)
 
 cdef void start_god(State* s, int p, int god, int value, int flags) noexcept nogil:

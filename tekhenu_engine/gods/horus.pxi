@@ -23,6 +23,9 @@ cdef void push_bonus(State* s, int p, int god) noexcept nogil:
 cdef void pay_bonus(State* s, int q, int god) noexcept nogil:
     """Pay seat q the bonus of the Horus slot that shows this god."""
     cdef int k
+    if god == ACT_SETH:
+        seth_pay_bonus(s, q)        # Time of Seth: a Statue in honour of Seth (seth/horus.pxi)
+        return
     for k in range(6):
         if s.horus_slot_god[k] == god:
             break
@@ -52,6 +55,8 @@ cdef int line_own_pillars(State* s, int p, int axis, int line) noexcept nogil:
 
 cdef void resolve_horus(State* s, int p, int target, int value) noexcept nogil:
     cdef int g, k, first = 1
+    if seth_resolve_horus(s, p, target):
+        return          # Time of Seth: a Statue on the Seth board (seth/horus.pxi)
     if target == 0:
         g = s.horus_slot_god[value - 1]
         for k in range(statue_spaces(s)):
@@ -84,12 +89,14 @@ cdef int gen_horus(State* s, Task* t, int32_t* out) noexcept nogil:
         if s.people[k] < 0:
             out[n] = mk(K_STATUE, 1 + k)
             n += 1
+    n += seth_gen_horus(s, t, out + n)      # Time of Seth: the Seth board's spaces (seth/horus.pxi)
     return n
 
 cdef void do_horus(State* s, Task t, int32_t a) noexcept nogil:
     """D_HORUS: resolve after paying the Statue's Granite."""
     cdef int x = a & 0xFFFFFF, p = t.p
     push(s, A_HORUS_RES, p, x, t.a, t.b, 0)
+    seth_horus_pay(s, p, x)                 # Time of Seth: 2 Priests for a Statue to Seth
     if hook_free_lg(s, p, t.b):
         return
     push_pay(s, p, 0, 0, 0, STATUE_COST[s.statues[p]], t.b)

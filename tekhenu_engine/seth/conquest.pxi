@@ -69,8 +69,9 @@ cdef void seth_conquest_reward(State* s, int p, int t, int w) noexcept nogil:
             for i in range(CQ_RN[t][w]):
                 push(s, CH_CARD, -1, CQ_RK[t][w], 2, p, 0)
     elif k == 4:        # "Perform a Thoth God action as if you took a die of value 1"
-        if can_god(s, p, CQ_RK[t][w], CQ_RN[t][w], F_EXTRA):
-            push_god(s, p, CQ_RK[t][w], CQ_RN[t][w], F_EXTRA)
+        # checked when it comes: a Pillar ability's action runs first (MN Example 2: two Osiris
+        # actions, the second only if the first left the Happiness for it)
+        push(s, D_SETH_GODACT, p, CQ_RK[t][w], CQ_RN[t][w], 0, 0)
 
 
 cdef int seth_ra_conquest(State* s, int p, int space, int again) noexcept nogil:

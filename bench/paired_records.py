@@ -1,0 +1,90 @@
+"""Compare match records of `tekhenu match --out` game by game (issue 13: paired measurements).
+
+    python bench/paired_records.py VARIANT.jsonl [BASELINE.jsonl]
+
+For each file: games, wins of side A with a 95 % Wilson interval, mean margin of A (A's VP minus the
+best other seat's) with a 95 % normal interval, mean VP of A and of the others. With a baseline the
+games are paired by (seed, seat of A): the wins of each side on the common games, and the mean
+difference of the margins with its 95 % interval (the paired test that a solo match against
+Botankhamun, where nothing else pairs the games, needs).
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def load(path: str) -> dict[tuple[int, int], dict]:
+    """{(seed, seat of A): {"win": 0/1, "margin": A's VP - best other's, "vp_a", "vp_o"}} of the
+    games that ended without an error."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            r = json.loads(line)
+            if r.get("error"):
+                continue
+            seat = r["sides"].index("a")
+            vp = r["vp"]
+            other = max(v for i, v in enumerate(vp) if i != seat)
+            out[(r["seed"], seat)] = {"win": int(r["winner_side"] == "a"), "margin": vp[seat] - other,
+                                      "vp_a": vp[seat], "vp_o": other}
+    return out
+
+
+def summary(games: dict) -> str:
+    g = list(games.values())
+    n = len(g)
+    k = sum(x["win"] for x in g)
+    lo, hi = wilson(k, n)
+    m, mlo, mhi = mean_ci([x["margin"] for x in g])
+    va = sum(x["vp_a"] for x in g) / n
+    vo = sum(x["vp_o"] for x in g) / n
+    return (f"{n} games: A wins {k} = {100 * k / n:.1f} % [{100 * lo:.1f}, {100 * hi:.1f}], "
+            f"margin {m:+.1f} [{mlo:+.1f}, {mhi:+.1f}], VP {va:.1f} - {vo:.1f}")
+
+
+def main(argv: list[str]) -> int:
+    if not 1 <= len(argv) <= 2:
+        print(__doc__)
+        return 2
+    var = load(argv[0])
+    print(f"{argv[0]}: {summary(var)}")
+    if len(argv) == 2:
+        base = load(argv[1])
+        print(f"{argv[1]}: {summary(base)}")
+        common = sorted(set(var) & set(base))
+        if common:
+            print(f"common games ({len(common)}): variant {summary({k: var[k] for k in common})}")
+            print(f"common games ({len(common)}): baseline {summary({k: base[k] for k in common})}")
+            d, dlo, dhi = mean_ci([var[k]["margin"] - base[k]["margin"] for k in common])
+            both = sum(var[k]["win"] and base[k]["win"] for k in common)
+            only_v = sum(var[k]["win"] and not base[k]["win"] for k in common)
+            only_b = sum(base[k]["win"] and not var[k]["win"] for k in common)
+            print(f"paired: margin difference {d:+.1f} [{dlo:+.1f}, {dhi:+.1f}]; won by both {both}, "
+                  f"only the variant {only_v}, only the baseline {only_b}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,183 @@
+"""Issue 13, the search's strength levers as options: each is off by default and leaves the default
+search exactly as it was (its results are what docs/search.md measured); docs/search.md, "What each
+lever gained", has the paired matches.
+
+Issue 13: "progressive bias or a PUCT prior from a cheap policy"; "Solo specifics: Botankhamun's
+behaviour is fully specified by the rules and his pyramid is face up, so the search can model him
+exactly; make sure nothing is lost there."
+"""
+from __future__ import annotations
+
+import pytest
+
+from tekhenu_engine import GameState, TableOptions, format_action
+from tekhenu_engine._search import Searcher
+from tekhenu_engine.agents import ISMCTSAgent
+
+
+def _at_value_step(seed: int) -> GameState:
+    """A 2-player game at its first Scribe adjustment (K_VALUE: keep the value or change it)."""
+    g = GameState.new(2, seed)
+    while True:
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        legal = g.legal_actions()
+        if format_action(legal[0]).startswith("value:") and len(legal) >= 3:
+            return g
+        g.apply(legal[0])
+
+
+def test_prior_zero_is_the_default_search():
+    """prior=0 (the default) is the search as before: the same statistics for the same seed."""
+    g = _at_value_step(3)
+    seat = g.current_player()
+    raw = g.observation(seat).to_bytes()
+    a, b = Searcher(raw, seat, seed=5), Searcher(raw, seat, seed=5, prior=0.0)
+    a.run(300)
+    b.run(300)
+    assert a.root_stats() == b.root_stats()
+    with pytest.raises(ValueError, match="prior"):
+        Searcher(raw, seat, prior=-1.0)
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSAgent(prior=-0.5)
+
+
+def test_prior_expands_the_policys_likely_action_first():
+    """With a prior the first expanded child is drawn by the playout policy's weights: at a Scribe
+    adjustment the policy keeps the rolled value 3 times in 4 ("a die is kept at its rolled value (no
+    Scribe spent) 3 times in 4"), so one iteration mostly tries keeping it; without a prior every
+    value is as likely."""
+    kept_prior = kept_plain = 0
+    seeds = range(60)
+    for seed in seeds:
+        g = _at_value_step(seed % 6 + 1)
+        seat = g.current_player()
+        raw = g.observation(seat).to_bytes()
+        cur = g.to_dict()["cur_value"]
+        for prior, counter in ((1.0, "p"), (0.0, "u")):
+            sr = Searcher(raw, seat, seed=seed, prior=prior)
+            sr.run(1)
+            (child,) = [d for d in sr.root_stats() if d["visits"]]
+            kept = format_action(child["action"]) == f"value:{cur}"
+            if counter == "p":
+                kept_prior += kept
+            else:
+                kept_plain += kept
+    assert kept_prior >= 0.6 * len(seeds)
+    assert kept_plain <= 0.5 * len(seeds)
+
+
+def test_prior_search_plays_legal_moves_through_a_game():
+    """A whole solo game with the prior on: every move legal, the game ends."""
+    from tekhenu_engine.agents import run_game
+    from tekhenu_engine.agents.registry import make_agent
+    agent = make_agent("ismcts:iterations=30:prior=0.5", seed=1)
+    assert isinstance(agent, ISMCTSAgent) and agent.prior == 0.5
+    rec = run_game([agent, agent], players=2, seed=4)
+    assert rec is not None
+
+
+def test_solo_observation_hides_only_the_draw_piles():
+    """Botankhamun is public: his pyramid, position, turns and log, his pile, his dice are the same in
+    the engine seat's observation as in the full state; only the draw piles (and the chance generator)
+    are masked, so a determinisation deals only those and his turns in the playouts are his rules."""
+    import random
+    for seed in (5, 6, 7):
+        g = GameState.new(1, seed, TableOptions(difficulty="hard", decree8=True))
+        r = random.Random(seed)
+        for _ in range(250):
+            if g.is_terminal():
+                break
+            if g.is_chance():
+                g.apply_chance()
+            else:
+                g.apply(r.choice(g.legal_actions()))
+        full, obs = g.to_dict(), g.observation(0).to_dict()
+        assert {k for k in full if full[k] != obs[k]} <= {"rng", "card_loc", "hidden_count"}
+        for k in ("bot_pyramid", "bot_pos", "bot_turns", "bot_log", "die_loc", "die_value"):
+            assert full[k] == obs[k]
+        masked = {(a, b) for a, b in zip(full["card_loc"], obs["card_loc"]) if a != b}
+        assert masked <= {(0, 4)}          # draw pile -> unknown, nothing else
+
+
+def test_bench_shows_the_prior_next_to_the_plain_search():
+    """Issue 13: "`tekhenu bench` shows iterations/s with the evaluation on, next to the playout-only
+    search, in one run": the learned evaluation's rows and the prior's row follow each search row."""
+    from tekhenu_engine.bench import BENCH_PRIOR, EVAL_CUTOFFS, format_table
+    keys = ("playouts_per_s", "python_loop_playouts_per_s", "compiled_vs_python_ratio", "playouts_per_s_3p",
+            "playouts_per_s_4p", "decisions_per_s", "decisions_per_game_2p", "clone_ns", "state_bytes",
+            "decision_vs_clone_ratio", "legal_ns", "apply_ns")
+    f = {k: 1.0 for k in keys}
+    f.update({"ismcts_iterations_per_s_solo_start": 100.0, "ismcts_nodes_per_iteration_solo_start": 2.0,
+              "ismcts_prior_iterations_per_s_solo_start": 90.0})
+    f.update({f"ismcts_eval_cut{c}_iterations_per_s_solo_start": 150.0 for c in EVAL_CUTOFFS})
+    lines = format_table(f).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("ISMCTS iterations/s (solo, first turn)"))
+    assert all("with learned eval" in ln for ln in lines[i + 1:i + 1 + len(EVAL_CUTOFFS)])
+    assert f"with the policy prior {BENCH_PRIOR}" in lines[i + 1 + len(EVAL_CUTOFFS)]
+    assert "0.90 x the search without it" in lines[i + 1 + len(EVAL_CUTOFFS)]
+
+
+def _solo_at_take(seed: int) -> GameState:
+    """A solo game (Botankhamun Hard, 8 VP Decrees) at the engine's first die take of the game."""
+    g = GameState.new(1, seed, TableOptions(difficulty="hard", decree8=True))
+    while True:
+        if g.is_chance():
+            g.apply_chance()
+            continue
+        legal = g.legal_actions()
+        if format_action(legal[0]).startswith("take:"):
+            return g
+        g.apply(legal[0])
+
+
+def test_reroot_keeps_the_subtree_of_the_chosen_action():
+    """Tree reuse ("keep the subtree between decisions of the same turn"): after a take the same seat
+    decides again (the Scribe adjustment or the action); the child of the take becomes the root
+    with its visits, and its statistics restart (stat_visits)."""
+    g = _solo_at_take(2)
+    raw = g.observation(0).to_bytes()
+    sr = Searcher(raw, 0, seed=3)
+    sr.run(400)
+    best = max(sr.root_stats(), key=lambda d: d["visits"])
+    nxt = g.clone()
+    nxt.apply(best["action"])
+    assert not nxt.is_chance() and nxt.current_player() == 0
+    assert not sr.reroot(-5, nxt.observation(0).to_bytes())      # no such child: nothing changes
+    assert sr.root_stats()[0]["stat_visits"] == sr.root_stats()[0]["visits"]
+    assert sr.reroot(best["action"], nxt.observation(0).to_bytes())
+    kids = sr.root_stats()
+    assert set(d["action"] for d in kids) <= set(nxt.legal_actions())
+    assert 0 < sum(d["visits"] for d in kids) <= best["visits"]
+    assert all(d["stat_visits"] == 0 for d in kids)
+    sr.run(200)
+    kids = sr.root_stats()
+    assert sum(d["stat_visits"] for d in kids) == 200 and sr.iterations == 200
+
+
+def test_agent_reuses_its_tree_within_a_turn_and_only_then():
+    """reuse=True: the next decision of the same turn starts from the kept subtree (its root children
+    hold more visits than the new iterations); a decision after a chance step or another seat's turn
+    starts afresh; reuse=False (the default) never keeps a tree."""
+    g = _solo_at_take(4)
+    agent = ISMCTSAgent(iterations=300, seed=2, reuse=True)
+    plain = ISMCTSAgent(iterations=300, seed=2)
+    reused = fresh = 0
+    for _ in range(14):
+        while g.is_chance():
+            g.apply_chance()
+        if g.is_terminal():
+            break
+        kept = agent._kept is not None
+        r = agent.search(g.observation(0), 0)
+        total = sum(c.visits for c in r.candidates)
+        assert r.iterations == 300
+        if total > 300:
+            reused += 1
+            assert kept
+        else:
+            fresh += 1
+        assert plain.search(g.observation(0), 0) is not None and plain._kept is None
+        g.apply(r.best)
+    assert reused >= 3 and fresh >= 1

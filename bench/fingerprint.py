@@ -29,6 +29,7 @@ import random
 import struct
 import sys
 
+from tekhenu_engine import data
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import card_name, format_action
 
@@ -42,6 +43,8 @@ FIELDS = ("nplayers", "nseats", "difficulty", "arrow", "round", "turn_idx", "maa
           "taint_sum", "statues", "buildings", "pillars", "destiny", "balance", "final_vp",
           "breakdown", "bot_pyramid", "bot_pos", "bot_turns")
 COLOURS = ("yellow", "brown", "white", "black", "gray", "red", "blue", "green")
+_SETH_CARDS = {n for k in ("Blessing", "Technology", "Decree") for n in data.SETH_DECKS[k]}
+_CL_BOX = 2
 
 
 def canonical(g: GameState) -> str:
@@ -57,6 +60,8 @@ def canonical(g: GameState) -> str:
             name = card_name(cid)
         except (ValueError, IndexError, KeyError):
             continue
+        if name in _SETH_CARDS and loc == _CL_BOX:
+            continue    # Time of Seth's cards (ids 72-84): in the box, they carry no rule meaning
         cards.append((name, loc))
     rows.append(f"cards={sorted(cards)}")
     rows.append(f"market={[card_name(c) if c >= 0 else '-' for c in d['market']]}")

@@ -186,6 +186,7 @@ cdef enum:
     COST_PRIESTS = 15
     COST_FAITH = 18
     COST_BITS = 21
+    PAY_FAITH_SHIFT = 19    # K_PAY payload: Faith paid in place of Soldiers (Time of Seth's TX02, 3 bits)
 
 cdef enum:
     # kinds of cards and tiles outside the decks, each with its own index range (data.CARD_KINDS)

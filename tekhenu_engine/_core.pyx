@@ -276,8 +276,9 @@ def _load_tables():
 def _card_id(str name):
     """Card id of a deck card's name (data.CARD_DECKS: letter, name, first id, count)."""
     for letter, _, first, count in _data.CARD_DECKS:
-        if name[:1] == letter and name[1:].isdigit() and 1 <= int(name[1:]) <= count:
-            return first + int(name[1:]) - 1
+        k = name[len(letter):]
+        if name.startswith(letter) and k.isdigit() and 1 <= int(k) <= count:
+            return first + int(k) - 1
     raise ValueError(f"no card {name!r}")
 
 
@@ -451,6 +452,7 @@ include "seth/starting.pxi"
 include "seth/cultists.pxi"
 include "seth/artifacts.pxi"
 include "seth/horus.pxi"          # Time of Seth: Horus on the Seth board
+include "seth/cards.pxi"          # Time of Seth: the BX, TX and DX cards
 include "solo/seth.pxi"          # Botankhamun with Time of Seth (issue 12)
 include "_encode.pxi"     # dense action index and tensors (docs/rl.md)
 
@@ -766,6 +768,7 @@ cdef void init_state(State* s, int nplayers, int options, int difficulty, uint64
     if nplayers <= 2:
         for i in range(NREMOVED2):
             s.card_loc[REMOVED2[i]] = CL_BOX         # T16, D20
+    seth_cards_init(s)                               # Time of Seth's cards: in the box without it
     s.pillar_loc[0] = 2
     n = 0
     for c in range(8 if options & OPT_SETH else NBAG_COLOURS):
@@ -1534,6 +1537,12 @@ def _seth_cultist(GameState g, int seat, str event, int subject=0):
     e.g. Cult04's Seth-board Building)."""
     seth_cultist(&g.st, seat, _data.CULTIST_EVENTS.index(event), subject)
     advance(&g.st)
+
+
+def _set_vp(GameState g, int seat, int payload):
+    """VP of a Decree set (a K_DECREES payload: up to three card ids + 1, 7 bits each) for seat on
+    g, as the final scoring counts it (for tests of the Decrees, e.g. DX01-DX04)."""
+    return set_vp(&g.st, seat, payload)
 
 include "_invariants.pxi"
 include "_benchkit.pxi"

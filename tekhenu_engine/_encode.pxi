@@ -152,13 +152,15 @@ def _enc_kind_payloads(seth=False):
         t[K_DRAFT] += [CULT_BASE + k for k in range(N_CULTISTS)]
         t[K_DESTINY] += [ART_PICK + k for k in range(N_ARTIFACTS)]
         t[K_GAIN] += [G_SOL, G_PRI]
+        # Horus on the Seth board (seth/horus.pxi): a Statue for the people under a column, in honour of Seth
+        t[K_STATUE] += [ST_SETH_PEOPLE + k for k in range(N_SETH_PEOPLE)] + [ST_SETH_GOD]
         t[K_CONQUEST] = list(range(N_CONQUEST))
         t[K_CQSPACE] = list(range(NT))
         t[K_AS] = [1, 2]
         t[K_CONVERT] = list(range(nres + 1)) + [CONVERT_NONE]
         t[K_USE] = list(range(N_ARTIFACTS))
         t[K_PYRAMID] += list(range(PYR_N, PYR_TILES_SETH))       # solo: the Seth and Priests and Soldiers tiles
-        t[K_STATUE] += [ST_SETH_PEOPLE, ST_SETH_PEOPLE + 1, ST_SETH_GOD]   # Horus on the Seth board (seth/horus.pxi)
+        t[K_PAY] += [k << PAY_FAITH_SHIFT for k in range(1, 8)]   # TX02: Faith paid for Soldiers (seth/cards.pxi, 3 bits)
     return dict(sorted(t.items()))
 
 

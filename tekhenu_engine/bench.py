@@ -87,11 +87,11 @@ def core_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def search_position(players: int, decisions: int, seed: int = 1) -> GameState:
+def search_position(players: int, decisions: int, seed: int = 1, options: Any = None) -> GameState:
     """The first decision of the first turn (decisions=0) or a position that many random
-    decisions later: the start and the middle of a game."""
+    decisions later: the start and the middle of a game (options: a TableOptions, e.g. seth)."""
     rng = random.Random(seed)
-    s = GameState.new(players, seed)
+    s = GameState.new(players, seed, options)
     s.resolve_chance()
     while s.step()[0] != _core.STEP_TYPES["D_TAKE"]:
         s.apply(rng.choice(s.legal_actions()))
@@ -206,13 +206,40 @@ def vizier_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def run_bench(json: bool = False, quick: bool = False, vizier: bool = False) -> dict[str, Any]:
+def seth_figures(quick: bool = False) -> dict[str, Any]:
+    """Time of Seth next to the base game, in the same run: compiled random games/s and decisions
+    per game at 2, 3 and 4 players with the option and without it, and ISMCTS iterations/s at the
+    first turn and in the middle of a 2-player game with and without it."""
+    from .options import TableOptions
+
+    rounds = 3 if quick else 5
+    games = 500 if quick else 2000
+    iters = 1000 if quick else 4000
+    out: dict[str, Any] = {}
+    for n in (2, 3, 4):
+        for tag, seth in (("base", False), ("seth", True)):
+            out[f"seth_bench_{tag}_playouts_per_s_{n}p"] = compiled_playouts_per_s(n, games, rounds, 4242, seth=seth)
+            _, decisions = _core.random_playouts(n, games, 4343, seth=seth)
+            out[f"seth_bench_{tag}_decisions_per_game_{n}p"] = decisions / games
+        out[f"seth_vs_base_playouts_ratio_{n}p"] = (out[f"seth_bench_seth_playouts_per_s_{n}p"]
+                                                    / out[f"seth_bench_base_playouts_per_s_{n}p"])
+    for name, decisions in (("start", 0), ("middle", 40)):
+        for tag, opts in (("base", None), ("seth", TableOptions(seth=True))):
+            rate, nodes = _iterations_per_s(search_position(2, decisions, options=opts), iters, rounds)
+            out[f"seth_bench_{tag}_ismcts_iterations_per_s_2p_{name}"] = rate
+            out[f"seth_bench_{tag}_ismcts_nodes_per_iteration_2p_{name}"] = nodes
+    return out
+
+
+def run_bench(json: bool = False, quick: bool = False, vizier: bool = False, seth: bool = False) -> dict[str, Any]:
     """Measure everything; print a table (or one JSON object) and return the figures.
-    vizier: also :func:`vizier_figures`."""
+    vizier: also :func:`vizier_figures`; seth: also :func:`seth_figures`."""
     figs = core_figures(quick=quick)
     figs.update(search_figures(quick=quick))
     if vizier:
         figs.update(vizier_figures(quick=quick))
+    if seth:
+        figs.update(seth_figures(quick=quick))
     if json:
         print(_json.dumps(figs, sort_keys=True))
     else:
@@ -261,6 +288,19 @@ def format_table(f: dict[str, Any]) -> str:
             base = f[f"ismcts_iterations_per_s_{name}"]
             rows.append((f"  with the policy prior {BENCH_PRIOR}", f"{f[k]:,.0f}",
                          f"{f[k] / base:.2f} x the search without it above (same run)"))
+    if "seth_vs_base_playouts_ratio_2p" in f:
+        for n in (2, 3, 4):
+            b, t = f[f"seth_bench_base_playouts_per_s_{n}p"], f[f"seth_bench_seth_playouts_per_s_{n}p"]
+            rows.append((f"Time of Seth: random {n}-player games/s", f"{t:,.0f}",
+                         f"base game {b:,.0f}/s (same run), ratio {t / b:.2f}; decisions a game "
+                         f"{f[f'seth_bench_seth_decisions_per_game_{n}p']:.0f} vs "
+                         f"{f[f'seth_bench_base_decisions_per_game_{n}p']:.0f}"))
+        for name, label in (("start", "first turn"), ("middle", "middle")):
+            b = f[f"seth_bench_base_ismcts_iterations_per_s_2p_{name}"]
+            t = f[f"seth_bench_seth_ismcts_iterations_per_s_2p_{name}"]
+            rows.append((f"Time of Seth: ISMCTS iterations/s (2-player, {label})", f"{t:,.0f}",
+                         f"base game {b:,.0f}/s (same run), ratio {t / b:.2f}; "
+                         f"{f[f'seth_bench_seth_ismcts_nodes_per_iteration_2p_{name}']:.2f} nodes/iteration"))
     if "vizier_playouts_per_s" in f:
         rows.append(("random Vizier games/s (compiled)", f"{f['vizier_playouts_per_s']:,.0f}",
                      f"{f['vizier_vs_base_playouts_ratio']:.2f} x the 2-player games without it (same run)"))

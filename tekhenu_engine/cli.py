@@ -466,7 +466,9 @@ def perft(players: int = typer.Option(2, help="1 (solo) to 4"), seed: int = type
 def bench(json_out: bool = Flag("--json", help="print one JSON object"),
           quick: bool = Flag("--quick", help="fewer rounds (a quick look, noisier)"),
           vizier: bool = Flag("--vizier", help="also the Vizier's Challenge figures (2-player playouts, "
-                              "a search at its placement)")) -> None:
+                              "a search at its placement)"),
+          seth: bool = Flag("--seth", help="also the Time of Seth figures next to the base game in the same "
+                            "run (random games/s and decisions a game at 2-4 players, ISMCTS iterations/s)")) -> None:
     """Speed figures of the rules core and the search, each next to its reference.
 
     Compiled random playouts (2p, 3p, 4p, solo) next to the same loop driven from Python;
@@ -476,7 +478,7 @@ def bench(json_out: bool = Flag("--json", help="print one JSON object"),
     """
     from .bench import run_bench
 
-    run_bench(json=json_out, quick=quick, vizier=vizier)
+    run_bench(json=json_out, quick=quick, vizier=vizier, seth=seth)
 
 
 @app.command()

@@ -44,6 +44,7 @@ BOT_SETH_TILE_ABBR = {"seth": "Se", "priests_soldiers": "PS"}
 BOT_TILE_NAMES += tuple(BOT_SETH_TILE_ABBR[t] for t in data.BOT_SETH_TILES)
 PAY_PARTS = ("P", "B", "L", "G", "Au", "S")  # S: Scribes paid in place of Gold (T10)
 PAY_SWAP = 1 << 18  # T22 substitution used
+PAY_FAITH_SHIFT = 19  # Time of Seth's TX02: Faith paid in place of Soldiers (pay:F2)
 # Version of the action encoding and of game records. 2: Produce is its own action kind
 # (K_PRODUCE), so the ints of "act:produce..." changed; every token is the same as in version 1,
 # so a version-1 record (no "notation" field) replays unchanged (upgrade_record).
@@ -196,6 +197,8 @@ def format_action(a: int) -> str:
     if kind == K.PAY:
         parts = [f"{n}{(x >> (3 * i)) & 7}" for i, n in enumerate(PAY_PARTS) if (x >> (3 * i)) & 7]
         swap = "~LG" if x & PAY_SWAP else ""  # T22: Limestone and Granite stood in for each other
+        if (x >> PAY_FAITH_SHIFT) & 7:       # TX02: Faith in place of Soldiers
+            parts.append(f"F{(x >> PAY_FAITH_SHIFT) & 7}")
         return "pay:" + ("".join(parts) if parts else "none") + swap
     if kind == K.FAITH:
         return f"faith:{x - 32:+d}"
@@ -328,11 +331,12 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         if arg == "none":
             return swap
         x, pos = 0, 0
-        for m in re.finditer(r"(Au|P|B|L|G|S)([1-7])", arg):
+        for m in re.finditer(r"(Au|P|B|L|G|S|F)([1-7])", arg):
             if m.start() != pos:
                 _fail(arg)
             pos = m.end()
-            x |= int(m.group(2)) << (3 * PAY_PARTS.index(m.group(1)))
+            shift = PAY_FAITH_SHIFT if m.group(1) == "F" else 3 * PAY_PARTS.index(m.group(1))
+            x |= int(m.group(2)) << shift
         return x | swap if pos == len(arg) and pos else _fail(arg)
     if kind == K.FAITH:
         return _num(arg, -31, 31) + 32
@@ -678,6 +682,8 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
     if verb == "pay":
         parts = [f"{(x >> (3 * i)) & 7} {n}" for i, n in enumerate(_PAY_TEXT) if (x >> (3 * i)) & 7]
         swap = " (Limestone and Granite swapped, T22)" if x & PAY_SWAP else ""
+        if (x >> PAY_FAITH_SHIFT) & 7:
+            parts.append(f"{(x >> PAY_FAITH_SHIFT) & 7} Faith in place of Soldiers (TX02)")
         return ("Pay " + ", ".join(parts) if parts else "Pay nothing") + swap
     if verb == "faith":
         n = x - 32

@@ -18,6 +18,56 @@ def _die(colour: int, value: int) -> str:
     return f"{data.DIE_LETTERS[colour]}{value}"
 
 
+_SP_DISPLAY, _SP_GONE, _SP_SEAT = 1, 2, 10      # cult_loc / art_loc places (seth/state.pxi)
+_CQ_STACK, _CQ_FACEUP = 1, 2                    # conquest_loc places
+_CULTS, _ARTS = data.SETH_DECKS["Cultist"], data.SETH_DECKS["Artifact"]
+
+
+def seth_lines(d: dict) -> list[str]:
+    """Time of Seth's shared pieces as text lines ([] without the option): the Seth board's
+    regions with their Buildings (owner seats), its Statues and dice, the Conquest stack (the
+    face-up tile, the count below it) and the tiles on Temple spaces, the Cultist Powers and
+    Artifacts on display. Everything here is public."""
+    from ._core import OPTION_BITS
+
+    if not d["options"] & OPTION_BITS["seth"]:
+        return []
+    n = d["nplayers"]
+    per = data.SETH_REGION_SPACES
+    regions = []
+    for k, r in enumerate(data.SETH_REGIONS):
+        owners = "".join(str(o) if o >= 0 else "." for o in d["seth_build"][k * per:(k + 1) * per])
+        regions.append(f"{r['value']} {r['name']}[{owners}]")
+    people = " ".join(f"{col}:{o if o >= 0 else '-'}" for col, o in zip(data.SETH_COLUMNS, d["seth_people"]))
+    usable = data.SETH_GOD_STATUE_SPACES.get(n, 0)
+    god = "".join(str(o) if o >= 0 else "." for o in d["seth_god"][:usable])
+    dice = " ".join(_die(d["die_colour"][i], d["die_value"][i]) for i in range(d["ndice"]) if d["die_loc"][i] == 7)
+    up = [data.CONQUEST_TILES[k]["id"] for k, loc in enumerate(d["conquest_loc"]) if loc == _CQ_FACEUP]
+    below = sum(1 for loc in d["conquest_loc"] if loc == _CQ_STACK)
+    temple = " ".join(f"r{sp // 5 + 1}c{sp % 5 + 1}:{data.CONQUEST_TILES[k]['id']}"
+                      for sp, k in enumerate(d["temple_conquest"]) if k >= 0)
+    cults = " ".join(_CULTS[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_DISPLAY)
+    arts = " ".join(_ARTS[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_DISPLAY)
+    return [f"Seth board (Buildings by seat): {' '.join(regions)}",
+            f"  Statues for the people {people}; in honour of Seth [{god}]; dice {dice or '-'}",
+            f"Conquest: face up {up[0] if up else '-'}, {below} face down below it; on the Temple: {temple or '-'}",
+            f"On display: Cultist Powers {cults or '-'}; Artifacts {arts or '-'}"]
+
+
+def seth_seat_line(d: dict, p: int) -> str | None:
+    """A seat's Time of Seth pieces in one line (None without the option): Soldiers, Priests,
+    Blood, its Seth Buildings, its Cultist Power and the Artifacts it holds (all public)."""
+    from ._core import OPTION_BITS
+
+    if not d["options"] & OPTION_BITS["seth"]:
+        return None
+    built = sum(1 for o in d["seth_build"] if o == p)
+    cult = " ".join(_CULTS[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_SEAT + p)
+    arts = " ".join(_ARTS[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_SEAT + p)
+    return (f"Soldiers {d['soldiers'][p]} Priests {d['priests'][p]} Blood {d['blood'][p]} | Seth Buildings {built}"
+            f" | Cultist {cult or '-'} | Artifacts {arts or '-'}")
+
+
 def seat_name(g: GameState, seat: int) -> str:
     """'Seat 0', or 'Botankhamun' for the automaton's seat in a solo game."""
     if g.num_players() == 1 and seat == 1:
@@ -76,6 +126,7 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
         out.append("  " + " ".join(f"{x:>6}" for x in cells))
     market = [card_name(c) if c in CARD_IDS else "--" for c in d["market"]]
     out.append("Market: " + " ".join(market))
+    out.extend(seth_lines(d))
     # seats
     for p in range(n):
         you = " (you)" if seat == p else ""
@@ -99,6 +150,9 @@ def render(g: GameState, *, seat: int | None = None, legal: bool = True) -> str:
                    f"{d['population'][p]} | production {prod} | Statues {d['statues'][p]} "
                    f"Buildings {d['buildings'][p]} Pillars {d['pillars'][p]}")
         out.append(f"    scales: {' '.join(scales) or '-'}; cards: {' '.join(hand) or '-'}")
+        line = seth_seat_line(d, p)
+        if line:
+            out.append("    " + line)
     bot = bot_last_turn(g)
     if bot:
         out.append("Botankhamun's last turn: " + bot)

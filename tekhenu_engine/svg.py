@@ -10,7 +10,12 @@ The picture shows the Obelisk wheel with its light and every die (colour and val
 grid with its Pillars (owner, tile number, edge colours), rewards and Building spaces, the Statue
 spaces (Horus slots and the people's), the Osiris districts, the Ra display, the Market sections,
 each seat's board (Resources, production, Populace, Faith, Scribes, Gold, scales, Buildings row,
-Statues, Pillars, cards) and, in solo games, Botankhamun's pyramid with its marker.
+Statues, Pillars, cards) and, in solo games, Botankhamun's pyramid with its marker. With Time of Seth
+(the ``seth`` option) a band above the seats shows the Seth board (its 6 regions in 2 columns with
+their Building spaces, the Statue for the people under each column, the Statues in honour of Seth,
+its dice), the Conquest stack (the face-up tile, the count below it), the Cultist Powers and Artifacts
+on display; Conquest tiles lie on their Temple spaces, and each seat's board gains a strip with its
+Soldier and Priest tracks, Blood, Seth Buildings, Cultist Power and the Artifacts it holds.
 
 Hidden information: pass ``seat`` to draw what that seat sees (the state's observation), or
 pass an observation. Cards unknown to the viewer are drawn face down (only their kind shows).
@@ -27,10 +32,14 @@ from xml.sax.saxutils import escape
 
 from . import data
 from ._core import GameState
-from ._core import OPTION_BITS
-from .notation import CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, KINDS, card_name, step_text, vizier_summary
+from ._core import CODES, OPTION_BITS
+from .enums import Kind as K
+from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CONQUEST_IDS, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
+                       card_deck, card_name, step_text, vizier_summary)
 
 OPTION_VIZIER = OPTION_BITS["vizier"]
+OPTION_SETH = OPTION_BITS["seth"]
+_ST_SETH_PEOPLE, _ST_SETH_GOD = CODES["seth"]["ST_SETH_PEOPLE"], CODES["seth"]["ST_SETH_GOD"]   # K_STATUE targets
 
 WIDTH = 1280
 SEAT_COLOURS = ("#2166ac", "#c0392b", "#1e8449", "#8e44ad")
@@ -52,6 +61,10 @@ OSIRIS_O = (560, 520)
 MARKET_O = (900, 70)
 PLAYER_Y = 740
 SEAT_H = 200
+SETH_Y = 732            # Time of Seth: the band of the Seth board, above the seats
+SETH_H = 236
+SETH_SEAT_H = 36        # Time of Seth: a seat's Soldier / Priest tracks, Blood, Cultist, Artifacts
+SETH_FILL = "#7b241c"   # the Seth board's colour
 
 
 def seat_label(nplayers: int, seat: int) -> str:
@@ -163,9 +176,18 @@ def action_target(action: int) -> str | None:
     kind, x = action >> 24, action & 0xFFFFFF
     verb = KINDS.get(kind)
     if verb == "take":
-        return f"sec-{GOD_ABBR[(x >> 8) & 0x3F]}"
+        sec = (x >> 8) & 0x3F
+        return f"sec-{GOD_ABBR[sec]}" if sec < 6 else "seth-board"
     if verb == "act" and x < 6:
         return f"sec-{GOD_ABBR[x]}"
+    if verb == "act" and x == 6:
+        return "seth-board"
+    if verb == "conquest" and kind == int(K.CQSPACE):
+        return f"temple-r{x // 5 + 1}c{x % 5 + 1}"
+    if verb == "conquest":
+        return "seth-conquest"
+    if verb == "use":
+        return f"artifact-{ARTIFACT_NAMES[x]}"
     if verb == "vizier" and x < 6:
         return f"sec-{GOD_ABBR[x]}"
     if verb == "pillar":
@@ -181,6 +203,10 @@ def action_target(action: int) -> str | None:
     if verb == "bless":
         return f"card-{card_name(x & 0x7F)}"
     if verb == "statue":
+        if x >= _ST_SETH_GOD:
+            return "seth-god"
+        if x >= _ST_SETH_PEOPLE:
+            return f"seth-people-{x - _ST_SETH_PEOPLE}"
         return "horus-slots" if x == 0 else f"people-{x - 1}"
     return None
 
@@ -213,6 +239,15 @@ def _target_box(target: str, d: dict) -> tuple[float, float, float, float] | Non
         return x, y, 38, 38
     if target == "horus-slots":
         return 20, 555, 390, 80
+    if target in ("seth-board", "seth-conquest"):
+        return _seth_box(target)
+    if target.startswith("seth-people-"):
+        return 10 + 10 + int(target[12:]) * 240 + 232 / 2 - 19, SETH_Y + 180, 38, 38
+    if target == "seth-god":
+        return 500 - 4, SETH_Y + 44, 72, 34
+    if target.startswith(("artifact-", "cultist-")):
+        c = d["_cards_xy"].get(target)
+        return (c[0], c[1], c[2], c[3]) if c else None
     return None
 
 
@@ -228,6 +263,8 @@ def _draw_header(svg: _Svg, g: GameState, d: dict, viewer: int | None) -> None:
     title = "Solo game against Botankhamun" if n == 1 else f"{n}-player game"
     if d["options"] & OPTION_VIZIER:
         title += ", Vizier's Challenge"
+    if d["options"] & OPTION_SETH:
+        title += ", Time of Seth"
     rnd = min(d["round"] + 1, data.ROUNDS)
     if g.is_terminal():
         status = "game over"
@@ -376,8 +413,10 @@ def _draw_temple(svg: _Svg, d: dict) -> None:
         else:
             svg.text(x + CELL / 2, y + CELL / 2 - 2, str(amount), 15, "#6d4c41", "middle", "bold")
             svg.text(x + CELL / 2, y + CELL / 2 + 14, data.REWARD_KINDS[kind], 9.5, "#6d4c41", "middle")
-            if owner >= 0:
+            if owner >= 0 and not (d["options"] & OPTION_SETH and d["temple_conquest"][space] >= 0):
                 svg.circle(x + CELL / 2, y + CELL - 12, 6, seat_colour(n, owner), extra=f' class="pillar" data-seat="{owner}"')
+        if d["options"] & OPTION_SETH:
+            _conquest_on_space(svg, d, space)   # inside the space's group: a click on it is a click on the space
         svg.end()
     # Building spaces
     for k, (name, _axis, _line, bread, minp) in enumerate(data.BUILDING_SPACES):
@@ -496,11 +535,10 @@ def _card_back(svg: _Svg, x: float, y: float, ty: int, w: float = 44, h: float =
 
 
 def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer: int | None,
-               cards_xy: dict) -> float:
-    """One seat's board; returns its height."""
+               cards_xy: dict, h: float = SEAT_H) -> float:
+    """One seat's board (h high: Time of Seth adds a strip at its foot); returns its height."""
     n = d["nplayers"]
     bot = n == 1 and p == 1
-    h = SEAT_H
     col = seat_colour(n, p)
     svg.group(f"seat-{p}", "seat")
     svg.rect(x, y, w, h, "#fffdf7", col, 3, rx=6)
@@ -578,9 +616,9 @@ def _draw_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, viewer:
     elif k == 0:
         svg.text(cx, sy + 24, "none", 10, "#999")
     if d["destiny"][p] >= 0:
-        svg.text(x + w - 10, y + h - 6, f"Destiny A{d['destiny'][p] + 1:02d}", 9, "#555", "end")
+        svg.text(x + w - 10, y + SEAT_H - 6, f"Destiny A{d['destiny'][p] + 1:02d}", 9, "#555", "end")
     if d["options"] & OPTION_VIZIER and d["vizier_vp"][p]:
-        svg.text(x + w - 80, y + h - 6, f"Vizier {d['vizier_vp'][p]} VP", 9, VIZIER_FILL, "end")
+        svg.text(x + w - 80, y + SEAT_H - 6, f"Vizier {d['vizier_vp'][p]} VP", 9, VIZIER_FILL, "end")
     svg.end()
     return h
 
@@ -606,6 +644,220 @@ def _draw_pyramid(svg: _Svg, d: dict, x: float, y: float) -> None:
         svg.circle(x + 10, y + 168, 7, BOT_COLOUR, "#111", 1.5, extra=' id="bot-marker"')
     svg.text(x, y + 205, f"turns played {d['bot_turns']}", 10, "#555")
     svg.end()
+
+
+
+# ----------------------------------------------------------------------------- Time of Seth
+_REWARD_WORDS = {"papyrus": "Papyrus", "bread": "Bread", "limestone": "Limestone", "granite": "Granite",
+                 "gold": "Gold", "faith": "Faith", "scribes": "Scribes", "population": "Pop",
+                 "happiness": "Hap", "vp": "VP", "soldiers": "Soldiers", "priests": "Priests"}
+_SP_DISPLAY, _SP_GONE, _SP_SEAT = 1, 2, 10      # cult_loc / art_loc places (seth/state.pxi)
+_CQ_STACK, _CQ_FACEUP, _CQ_TEMPLE = 1, 2, 10    # conquest_loc places
+
+
+def _reward_short(r: dict | None) -> str:
+    """A reward of data.SETH_REGIONS / data.CONQUEST_TILES in a few words."""
+    if not r:
+        return "nothing"
+    kind = r.get("kind")
+    if kind == "gain":
+        return " ".join(f"+{n} {_REWARD_WORDS.get(k, k)}" for k, n in r["gains"].items())
+    if kind == "split":
+        return f"{r['total']} of " + "/".join(_REWARD_WORDS.get(k, k) for k in r["tracks"])
+    if kind == "draw_keep":
+        return f"{r['draw']} {r['deck'][:4]}., keep {r['keep']}"
+    if kind == "draw":
+        return f"+{r['n']} {r['deck'][:4]}."
+    if kind == "action":
+        return f"{r.get('god', '')} action".strip()
+    return kind or ""
+
+
+def _seth_box(target: str) -> tuple[float, float, float, float]:
+    if target == "seth-conquest":
+        return 720, SETH_Y + 28, 150, 96
+    return 10, SETH_Y, 700, SETH_H
+
+
+def _draw_seth_board(svg: _Svg, d: dict, cards_xy: dict) -> None:
+    """Time of Seth: the Seth board (its 6 regions in 2 columns with their Building spaces, the
+    Statue for the people under each column, the Statues in honour of Seth, its dice), the
+    Conquest stack with its face-up tile, the displayed Cultist Powers and Artifacts."""
+    n = d["nplayers"]
+    x0, y0 = 10, SETH_Y
+    svg.group("seth-board", "place seth", "the Seth board")
+    svg.rect(x0, y0, 700, SETH_H, "#fbeee6", SETH_FILL, 2, rx=6)
+    side = data.SETH_BOARD_SIDE.get(n, "")
+    svg.text(x0 + 10, y0 + 19, f"Seth board (side {side} players)", 14, SETH_FILL, weight="bold")
+    cw = 232
+    for col in range(2):
+        cx = x0 + 10 + col * (cw + 8)
+        regions = [(k, r) for k, r in enumerate(data.SETH_REGIONS) if r["column"] == col]
+        for j, (k, r) in enumerate(regions):
+            ry = y0 + 28 + j * 50
+            svg.group(f"seth-region-{r['name']}", "place seth-region",
+                      f"{r['name']} (die {r['value']}): {_reward_short(r['reward'])}, VP {r['vp'][0]} / {r['vp'][1]}")
+            svg.rect(cx, ry, cw, 46, "#fdf2e9", "#a04000", 1, rx=4)
+            svg.rect(cx + 4, ry + 4, 20, 20, "#9a9a9a", "#111", 1, rx=3)
+            svg.text(cx + 14, ry + 19, str(r["value"]), 12, "#000", "middle", "bold")
+            svg.text(cx + 30, ry + 17, r["name"], 12, "#4a1c0b", weight="bold")
+            svg.text(cx + 30, ry + 35, _reward_short(r["reward"]), 9.5, "#4a1c0b")
+            for sp in range(data.SETH_REGION_SPACES):
+                owner = d["seth_build"][k * data.SETH_REGION_SPACES + sp]
+                bx = cx + cw - 84 + sp * 42
+                svg.rect(bx, ry + 5, 36, 36, seat_colour(n, owner) if owner >= 0 else "#fff", "#5d4037", 1.2, rx=3,
+                         extra=f' class="seth-building" data-seat="{owner}"' if owner >= 0 else "")
+                svg.text(bx + 18, ry + 27, f"{r['vp'][sp]} VP", 9.5, "#fff" if owner >= 0 else "#777", "middle",
+                         "bold")
+            svg.end()
+        # the Statue for the people under the column
+        py = y0 + 28 + 3 * 50 + 2
+        owner = d["seth_people"][col]
+        svg.group(f"seth-people-{col}", "place seth-people",
+                  f"Statue for the people under the {data.SETH_COLUMNS[col]} column")
+        svg.rect(cx + cw / 2 - 19, py, 38, 38, "#fff", "#7d3c98", 1.5, rx=19)
+        if owner >= 0:
+            svg.rect(cx + cw / 2 - 6, py + 6, 12, 24, seat_colour(n, owner), "#111", 1, rx=2,
+                     extra=f' class="statue" data-seat="{owner}"')
+        else:
+            svg.text(cx + cw / 2, py + 23, "St", 10, "#7d3c98", "middle")
+        svg.text(cx + cw / 2 + 26, py + 23, f"for the people (+{data.SETH_COLUMN_STATUE_VP} VP a Building)", 9,
+                 "#555")
+        svg.end()
+    # Statues in honour of Seth and the dice on the board
+    gx = x0 + 490
+    usable = data.SETH_GOD_STATUE_SPACES.get(n, 0)
+    svg.text(gx, y0 + 40, "in honour of Seth", 11, SETH_FILL, weight="bold")
+    svg.group("seth-god", "place seth-god", f"Statues in honour of Seth ({usable} at {n} players)")
+    for k in range(len(d["seth_god"])):
+        owner = d["seth_god"][k]
+        sx = gx + k * 24
+        if k >= usable:
+            svg.rect(sx, y0 + 48, 16, 26, "#eee", "#ccc", 1, rx=2, extra=' stroke-dasharray="2 2"')
+        elif owner >= 0:
+            svg.rect(sx, y0 + 48, 16, 26, seat_colour(n, owner), "#111", 1, rx=2,
+                     extra=f' class="statue" data-seat="{owner}"')
+        else:
+            svg.rect(sx, y0 + 48, 16, 26, "#fff", "#7d3c98", 1, rx=2)
+    svg.end()
+    dice = [i for i in range(d["ndice"]) if d["die_loc"][i] == DIE_LOC["seth"]]
+    svg.text(gx, y0 + 98, f"dice on the board: {len(dice)}", 11, SETH_FILL, weight="bold")
+    for k, i in enumerate(dice):
+        _die(svg, gx + (k % 4) * 26, y0 + 106 + (k // 4) * 26, d["die_colour"][i], d["die_value"][i])
+    blood = sum(d["blood"][: d["nseats"]])
+    svg.text(gx, y0 + 182, f"Blood on the scales: {blood}", 10, "#555")
+    svg.end()
+    # the Conquest stack: the face-up tile and the count below it
+    cx, cy = 720, SETH_Y
+    svg.rect(cx, cy, 550, SETH_H, "#fdfefe", "#7f8c8d", 1, rx=6)
+    svg.group("seth-conquest", "place conquest", "the Conquest stack")
+    svg.text(cx + 10, cy + 19, "Conquest stack", 13, weight="bold")
+    up = [k for k, loc in enumerate(d["conquest_loc"]) if loc == _CQ_FACEUP]
+    below = sum(1 for loc in d["conquest_loc"] if loc == _CQ_STACK)
+    if up:
+        _conquest_tile(svg, cx + 10, cy + 28, up[0], 70)
+    svg.text(cx + 86, cy + 44, "face up", 10, "#555")
+    svg.text(cx + 86, cy + 60, f"{below} face down", 10, "#555", extra=' id="conquest-count"')
+    svg.text(cx + 86, cy + 76, "below it", 10, "#555")
+    svg.end()
+    # Cultist Powers and Artifacts on display (owned / held ones are on their seats)
+    _seth_card_row(svg, cx + 160, cy + 6, "Cultist Powers", CULTIST_NAMES, d["cult_loc"], cards_xy)
+    _seth_card_row(svg, cx + 10, cy + 118, "Artifacts (beside their Destiny cards)", ARTIFACT_NAMES, d["art_loc"],
+                   cards_xy)
+
+
+def _seth_card_row(svg: _Svg, x: float, y: float, title: str, names: tuple, locs: list, cards_xy: dict) -> None:
+    svg.text(x, y + 13, title, 12, weight="bold")
+    shown = [k for k, loc in enumerate(locs) if loc == _SP_DISPLAY]
+    gone = sum(1 for loc in locs if loc == _SP_GONE)
+    w = 52
+    for j, k in enumerate(shown[:9]):
+        _seth_card(svg, x + j * (w + 4), y + 20, names[k], cards_xy, w, 72)
+    if not shown:
+        svg.text(x, y + 40, "none on display", 10, "#999")
+    if gone:
+        svg.text(x + 380, y + 13, f"{gone} out of the game", 9, "#777", "end")
+
+
+def _seth_card(svg: _Svg, x: float, y: float, name: str, cards_xy: dict, w: float = 52, h: float = 72) -> None:
+    """A Cultist Power or an Artifact, face up (every one on the table is public)."""
+    art = name.startswith("Art")
+    kind = "artifact" if art else "cultist"
+    ident = f"{kind}-{name}"
+    cards_xy[ident] = (x, y, w, h)
+    text = data.SETH_CARD_TEXT.get(name, "")
+    svg.group(ident, f"place {kind}", f"{name}: {text}")
+    svg.rect(x, y, w, h, "#f6ddcc" if art else "#e8daef", "#555", 1, rx=5)
+    svg.text(x + w / 2, y + 13, name, 10, anchor="middle", weight="bold")
+    if art:
+        a = data.ARTIFACTS[name]
+        svg.text(x + w / 2, y + 28, f"{a['priests']} Priests", 8.5, "#333", "middle")
+        svg.text(x + w / 2, y + 40, f"Ankh {a['ankh']}", 8.5, "#333", "middle")
+    else:
+        for k, line in enumerate(_wrap(text.replace("Whenever ", ""), 11)[:4]):
+            svg.text(x + 3, y + 25 + k * 10, line, 7, "#333")
+    svg.end()
+
+
+def _conquest_tile(svg: _Svg, x: float, y: float, k: int, size: float) -> None:
+    """A Conquest tile: its id, the manual's name and its Ra reward (the one a Pillar on it gains)."""
+    t = data.CONQUEST_TILES[k]
+    svg.group(f"conquest-{t['id']}", "conquest",
+              f"{t['id']} (manual {t['manual']}): Ra {_reward_short(t['ra'])}; Hathor {_reward_short(t['hathor'])}")
+    svg.rect(x, y, size, size, "#f5cba7", SETH_FILL, 1.5, rx=size * 0.12, extra=' class="conquest-tile"')
+    svg.text(x + size / 2, y + size * 0.24, t["id"], size * 0.2, SETH_FILL, "middle", "bold")
+    for j, line in enumerate(_wrap(_reward_short(t["ra"]), 10)[:3]):
+        svg.text(x + size / 2, y + size * (0.46 + j * 0.17), line, size * 0.14, "#4a1c0b", "middle")
+    svg.end()
+
+
+def _draw_seth_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, cards_xy: dict) -> None:
+    """A seat's Time of Seth strip: Soldier and Priest tracks (0-10), Blood, its Cultist Power and the
+    Artifacts it holds (all public), its Buildings on the Seth board."""
+    svg.add(f'<line x1="{x + 8:.1f}" y1="{y:.1f}" x2="{x + w - 8:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
+    for j, (label, key, colour) in enumerate((("Soldiers", "soldiers", DIE_FILL[5]),
+                                             ("Priests", "priests", DIE_FILL[6]))):
+        tx = x + 10 + j * 180
+        val = d[key][p]
+        svg.text(tx, y + 14, f"{label} {val}", 10.5, weight="bold", extra=f' class="{key}" data-seat="{p}"')
+        for k in range(data.SETH_TRACK_MAX):
+            svg.rect(tx + 74 + k * 9, y + 5, 8, 10, colour if k < val else "#fff", "#777", 0.6)
+    bx = x + 370
+    svg.text(bx, y + 14, f"Blood {d['blood'][p]}", 10.5, SETH_FILL, weight="bold", extra=f' class="blood" data-seat="{p}"')
+    built = sum(1 for o in d["seth_build"] if o == p)
+    svg.text(bx + 64, y + 14, f"Seth Buildings {built}", 10.5)
+    mine = [CULTIST_NAMES[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_SEAT + p]
+    held = [ARTIFACT_NAMES[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_SEAT + p]
+    parts = (["Cultist " + ", ".join(mine)] if mine else []) + (["Artifacts " + ", ".join(held)] if held else [])
+    svg.text(x + 10, y + 30, "  |  ".join(parts) if parts else "no Cultist Power, no Artifact", 10, "#333",
+             extra=f' class="seth-cards" data-seat="{p}"')
+    for k, name in enumerate(held):       # the place of use:ArtNN
+        ident = f"artifact-{name}"
+        cx, cy, cw, ch = x + w - 58 - k * 50, y + 19, 46, 15
+        cards_xy[ident] = (cx, cy, cw, ch)
+        svg.group(ident, "place artifact", f"{name}: {data.SETH_CARD_TEXT.get(name, '')}")
+        svg.rect(cx, cy, cw, ch, "#f6ddcc", "#555", 1, rx=3)
+        svg.text(cx + cw / 2, cy + 11, name, 9, anchor="middle", weight="bold")
+        svg.end()
+
+
+def _conquest_on_space(svg: _Svg, d: dict, space: int) -> None:
+    """A Conquest tile on a Temple space: the tile over the printed reward of a space with no
+    Pillar, a tag in the corner of a space under a Pillar."""
+    k = d["temple_conquest"][space]
+    if k < 0:
+        return
+    x, y = _temple_xy(space)
+    if d["temple_tile"][space]:
+        t = data.CONQUEST_TILES[k]
+        svg.rect(x + CELL - 29, y + 1, 28, 11, "#f5cba7", SETH_FILL, 0.8, rx=2, extra=' class="conquest-tag"')
+        svg.text(x + CELL - 15, y + 9.5, t["id"], 7.5, SETH_FILL, "middle", "bold")
+    else:
+        _conquest_tile(svg, x + 3, y + 3, k, CELL - 6)
+        owner = d["temple_owner"][space]
+        if owner >= 0:
+            svg.circle(x + CELL / 2, y + CELL - 10, 5, seat_colour(d["nplayers"], owner),
+                       extra=f' class="pillar" data-seat="{owner}"')
 
 
 def _arrow(svg: _Svg, x1: float, y1: float, x2: float, y2: float, colour: str = "#16a085") -> None:
@@ -646,13 +898,20 @@ def board_svg(state: GameState, *, seat: int | None = None, lastmove: int | None
     _draw_market(svg, d, cards_xy)
     if d["nplayers"] == 1:
         _draw_pyramid(svg, d, 900, 530)
+    seth = bool(d["options"] & OPTION_SETH)
+    if seth:
+        _draw_seth_board(svg, d, cards_xy)
     # seats: two per row
-    y = PLAYER_Y
+    y = SETH_Y + SETH_H + 10 if seth else PLAYER_Y
+    seat_h = SEAT_H + (SETH_SEAT_H if seth else 0)
     wseat = (WIDTH - 30) / 2
     for p in range(n):
         col, row = p % 2, p // 2
-        _draw_seat(svg, d, p, 10 + col * (wseat + 10), y + row * (SEAT_H + 10), wseat, seat, cards_xy)
-    total_h = y + ((n + 1) // 2) * (SEAT_H + 10) + 4
+        sx, sy = 10 + col * (wseat + 10), y + row * (seat_h + 10)
+        _draw_seat(svg, d, p, sx, sy, wseat, seat, cards_xy, seat_h)
+        if seth:
+            _draw_seth_seat(svg, d, p, sx, sy + SEAT_H - 4, wseat, cards_xy)
+    total_h = y + ((n + 1) // 2) * (seat_h + 10) + 4
     # highlights
     if lastmove is not None:
         t = action_target(lastmove)

@@ -24,6 +24,7 @@ from .botlog import BotLogRecorder
 from .notation import (CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
                        format_action, step_text, vizier_summary)
 from .options import TableOptions
+from .render import seth_lines, seth_seat_line
 
 WIDTH = 80
 HELP = """\
@@ -66,6 +67,9 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
     vizier = vizier_summary(d) is not None
     if vizier:
         title += ", Vizier's Challenge"
+    seth = seth_lines(d)
+    if seth:
+        title += ", Time of Seth"
     out.append(f"== Round {min(d['round'] + 1, data.ROUNDS)} of {data.ROUNDS} ({title}) | Maat {d['maat_count']}"
                f" of 4 | Scorings {d['scoring_count']} of 2 ==")
     out.append("Wheel (arrow on " + data.GODS[d["arrow"]] + "):")
@@ -74,7 +78,7 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         dice = [f"{data.DIE_LETTERS[d['die_colour'][i]]}{d['die_value'][i]}" for i in range(d["ndice"])
                 if d["die_loc"][i] == DIE_LOC["wheel"] + god]
         out.append(_fit(f"  {data.GODS[god]:<7} {data.LIGHTS[light]:<6} {' '.join(dice) or '-'}", width))
-    out.append("  dice: y yellow, b brown, w white, k black, g gray")
+    out.append("  dice: y yellow, b brown, w white, k black, g gray" + (", r red, u blue, n green" if seth else ""))
     if vizier:
         for line in vizier_summary(d) or ():
             out.extend(_wrap(line, "    ", width))
@@ -117,6 +121,8 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         shut = "" if d["market_open"][sec] else "(closed)"
         market.append(f"{sec + 1}{shut}: {' '.join(cards)}")
     out.extend(_wrap("Market " + " | ".join(market), "  ", width))
+    for line in seth:
+        out.extend(_wrap(line, "    ", width))
     for p in range(n):
         bot = d["nplayers"] == 1 and p == 1
         you = " (you)" if p == seat else ""
@@ -144,6 +150,9 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
         out.append(_fit(f"  scales Pure {pure or '-'} / Tainted {taint or '-'} | Statues {d['statues'][p]} "
                         f"Pillars {d['pillars'][p]} Buildings {d['buildings'][p]}", width))
         out.extend(_wrap("  cards: " + (" ".join(cards) or "-"), "    ", width))
+        line = seth_seat_line(d, p)
+        if line:
+            out.extend(_wrap("  " + line, "    ", width))
     out.append("  (P B L G Resources, Au Gold, Sc Scribes, Fa Faith, Hap/Pop Populace, * drawn)")
     return "\n".join(out)
 

@@ -395,6 +395,10 @@ def check_state(d: dict[str, Any]) -> None:
     deck_of = D.CARD_DECK_OF        # card id -> deck, by the card table (a deck may have several id ranges)
     card_loc = c.get("card_loc", (codes["max_cards"],))
     removed = {_card_id(n) for n in D.REMOVED_CARDS}
+    if not (d["options"] & codes["options"].get("seth", 0)):      # Time of Seth's cards: in the box
+        removed |= {_card_id(n) for k in ("Blessing", "Technology", "Decree") for n in D.SETH_DECKS[k]}
+    from . import _core
+    removed |= {_card_id(n) for n in _core.SETH_CARDS_OUT}      # ... and those not implemented yet
     if nplayers <= 2:
         removed |= {_card_id(n) for n in D.REMOVED_AT_TWO_PLAYERS}
     unknown = [0] * L["n_card_types"]

@@ -80,7 +80,7 @@ def start_game(d, url: str, players: int, **form) -> None:
     Select(d.find_element(By.ID, "players")).select_by_value(str(players))
     if "difficulty" in form:
         Select(d.find_element(By.ID, "difficulty")).select_by_value(form["difficulty"])
-    for box in ("decree8", "random_horus", "random_wheel", "random_start", "vizier"):
+    for box in ("decree8", "random_horus", "random_wheel", "random_start", "vizier", "seth"):
         if box in form:
             el = d.find_element(By.ID, box)
             if el.is_selected() != form[box]:
@@ -198,6 +198,23 @@ def test_vizier_game_by_clicking(server, browser, tmp_path):
     check_screenshot(browser, tmp_path / "vizier-end.png")
     moves = [line for line in browser.find_element(By.ID, "log").text.splitlines() if "Vizier" in line]
     assert moves, "the Vizier's moves are in the log"
+    assert stats["clicks"] > 20
+
+
+def test_time_of_seth_game_by_clicking(server, browser, tmp_path):
+    """A 2-player Time of Seth game through the page: the board shows the Seth board, the
+    Conquest stack and each seat's Soldiers and Priests; the game plays to the end by clicks
+    (the draft of Cultists, the Seth action, Conquest tiles and Artifacts are choices)."""
+    url, app = server
+    start_game(browser, url, 2, seth=True, seed=2)
+    s = [s for s in app.config["TEKHENU_GAMES"].values() if s.players == 2 and s.options.seth][-1]
+    assert browser.find_elements(By.CSS_SELECTOR, "#board #seth-board")
+    assert browser.find_elements(By.CSS_SELECTOR, "#board #seth-conquest")
+    check_screenshot(browser, tmp_path / "seth-start.png")
+    stats = play_to_the_end(browser, 2)
+    assert s.state.is_terminal()
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .soldiers")
+    check_screenshot(browser, tmp_path / "seth-end.png")
     assert stats["clicks"] > 20
 
 

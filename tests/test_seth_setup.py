@@ -147,10 +147,10 @@ def test_three_decrees_dealt_and_kept_at_the_very_end():
     for _, _, tok in log[:keeps[0]]:
         h.apply(parse_action(tok))
     pend = h.to_dict()["card_loc"]
-    assert [sum(1 for c in range(48, 72) if pend[c] == CL_PENDING + p) for p in range(3)] == [3, 3, 3]
+    assert [sum(1 for c in data.DECK_IDS[2] if pend[c] == CL_PENDING + p) for p in range(3)] == [3, 3, 3]
     d = g.to_dict()
     for p in range(3):
-        held = [c for c in range(128) if d["card_loc"][c] == CL_HAND + p and 48 <= c < 72]
+        held = [c for c in data.DECK_IDS[2] if d["card_loc"][c] == CL_HAND + p]
         bottom = [c for c in range(128) if d["card_loc"][c] == CL_BOTTOMK + p]
         assert len(held) == 1 and len(bottom) == 2
 
@@ -267,8 +267,8 @@ def test_dealt_decrees_are_hidden_and_the_search_does_not_peek():
     seat = g.step()[1]
     other = 1 - seat
     loc = g.field("card_loc")
-    theirs = [c for c in range(48, 72) if loc[c] == CL_PENDING + other]
-    pile = [c for c in range(48, 72) if loc[c] == 0]
+    theirs = [c for c in data.DECK_IDS[2] if loc[c] == CL_PENDING + other]
+    pile = [c for c in data.DECK_IDS[2] if loc[c] == 0]
     assert len(theirs) == 3 and pile
     t = g.clone()
     loc2 = list(loc)

@@ -35,11 +35,12 @@ def test_card_table_matches_the_decks():
 
 
 def test_ids_outside_the_decks_start_in_the_box():
-    """Ids the card table does not give a deck (72-127, kept for Time of Seth) are no card."""
+    """Ids the card table does not give a deck (85-127) are no card; Time of Seth's (72-84) start in
+    the box without the expansion."""
     loc = GameState.new(3, seed=2).field("card_loc")
     assert all(loc[c] == 2 for c in range(72, 128))
     with pytest.raises(ValueError):
-        card_name(72)
+        card_name(85)
     with pytest.raises(ValueError):
         card_id("B25")
 

@@ -127,6 +127,7 @@ def test_malformed_moves_are_rejected_and_change_nothing(client):
     (2, 1, {"random_start": True}),
     (3, 2, {}),
     (4, 0, {"random_horus": False}),
+    (3, 1, {"seth": True}),
 ])
 def test_games_to_the_end_without_a_hidden_card_in_any_response(client, players, seat, options):
     """'Only the human seat's view is ever sent to the browser': no response names a card the human

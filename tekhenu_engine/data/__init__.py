@@ -30,3 +30,6 @@ from .vizier import *  # noqa: F401,F403
 PROVENANCE.update(seth.SETH_PROVENANCE)  # noqa: F405
 PROVENANCE.update(vizier.VIZIER_PROVENANCE)  # noqa: F405
 PROVENANCE.update(solo.SOLO_SETH_PROVENANCE)  # noqa: F405
+# The trigger layer's rows: the base game's, then Time of Seth's (live only while a seat holds the card;
+# the expansion's cards are in the box without the `seth` option).
+TRIGGERS = base.TRIGGERS + seth.SETH_TRIGGERS  # noqa: F405

@@ -206,8 +206,10 @@ MAAT_PENALTY = ((-3, 1), (-6, 2), (-9, 3))
 # --------------------------------------------------------------------------- cards
 CARD_TYPES = ("Blessing", "Technology", "Decree")
 # The decks and their card ids (GameState.card_loc is indexed by card id): (letter, name, first id,
-# number of cards). Ids 72-127 are kept for Time of Seth's Blessings, Technologies and Decrees.
-CARD_DECKS = (("B", "Blessing", 0, 24), ("T", "Technology", 24, 24), ("D", "Decree", 48, 24))
+# number of cards). Ids 72-84 are Time of Seth's Blessings, Technologies and Decrees (in the box
+# without the `seth` option, data/seth.py SETH_DECKS); 85-127 have no card.
+CARD_DECKS = (("B", "Blessing", 0, 24), ("T", "Technology", 24, 24), ("D", "Decree", 48, 24),
+              ("BX", "Blessing", 72, 4), ("TX", "Technology", 76, 5), ("DX", "Decree", 81, 4))
 # Derived from the rows above: the deck (index in CARD_TYPES) of every card id, and each deck's
 # ids in ascending order (the order of draws, of the Market and of resampling). A deck may hold
 # several id ranges: a second row with the same deck name (e.g. ("BX", "Blessing", 72, 4), Time of

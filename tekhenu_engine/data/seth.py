@@ -75,6 +75,7 @@ SETH_PROVENANCE: dict[str, str] = {
     "SETH_BLESSINGS": "printed (manual Appendix: Blessing Cards)",
     "SETH_TECHNOLOGIES": "printed (manual Appendix: Technology Cards)",
     "SETH_DECREES": "printed (manual Appendix: Decree Cards; symbols reconstructed, FACTS.md Decree symbols)",
+    "SETH_TRIGGERS": "printed (manual Appendix: Technology Cards, TX01)",
     "SETH_DECREE_SYMBOL": "reconstructed (FACTS.md Decree symbols: 'DX01 scarab, DX02 eye, DX03 ankh, DX04 lotus')",
     "SETH_CARD_TEXT": "printed (manual Appendix, verbatim; Conquest tiles CQ01-CQ04, CQ10-CQ12 reconstructed, FACTS.md)",
     "SETH_DECKS": "printed (manual Components: 4 Blessing, 5 Technology, 4 Decree, 12 Starting, 7 Cultist, 8 Artifact cards, 12 Conquest tiles)",
@@ -403,4 +404,9 @@ CULTIST_EVENTS = ("statue_people", "statue_god", "happiness_first_reach", "seth_
 # to a player performing a particular action can only be triggered at most once during that player's
 # turn"; game help "statue bonuses, per-action Technologies, Cultist Powers"). Horus bonuses and the
 # Cultist Powers have their own marks (the gate, seth/gate.pxi).
-SETH_GATED_EVENTS = ("god_action", "produce", "die_taken")
+SETH_GATED_EVENTS = ("god_action", "produce", "die_taken", "seth_action")
+# The expansion's "on EVENT gain REWARDS" cards as rows of the trigger layer (the format of
+# data.TRIGGERS; reward kinds as SETH_REWARD_KIND: 8 VP, 11 Priests). data.TRIGGERS holds them too.
+SETH_TRIGGERS = (
+    ("TX01", "seth_action", -1, 0, False, False, ((8, 2), (11, 2))),   # "Score 2 Victory Points and gain 2 Priests"
+)

@@ -126,7 +126,7 @@ cdef int decree_vp(State* s, int p, int d, int* paid) noexcept nogil:
 cdef int set_vp(State* s, int p, int x) noexcept nogil:
     """VP of a Decree set (payload of K_DECREES: up to three card ids + 1, 7 bits each)."""
     cdef int ids[3]
-    cdef int i, v = 0, paid = 0
+    cdef int i, v = 0, paid = 0, k
     for i in range(3):
         ids[i] = ((x >> (7 * i)) & 0x7F) - 1
     for i in range(3):          # D04 first
@@ -134,7 +134,8 @@ cdef int set_vp(State* s, int p, int x) noexcept nogil:
             v += decree_vp(s, p, 3, &paid)
     for i in range(3):
         if ids[i] >= 0 and card_type(ids[i]) == DECK_DECREE and ids[i] != DECREE(4):
-            v += decree_vp(s, p, ids[i] - DECREE(1), &paid)
+            k = seth_decree_vp(s, p, ids[i])    # Time of Seth: DX01-DX04 (seth/cards.pxi)
+            v += k if k >= 0 else decree_vp(s, p, ids[i] - DECREE(1), &paid)
     return v
 
 cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:

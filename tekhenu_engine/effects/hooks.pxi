@@ -84,12 +84,21 @@ cdef void insert_task(State* s, int idx, int type, int p, int a, int b, int c) n
 cdef inline int can_god_die(State* s, int p, int god, int v, int flags) noexcept nogil:
     """``can_god`` for an action with the turn's die: T14 may still move the value by 1 or 2
     when the God action is performed, so a value within 2 of a feasible one is usable."""
-    cdef int w
+    return can_god_die_col(s, p, god, v, flags, s.cur_colour if s.cur_die >= 0 else -1)
+
+cdef inline int can_god_die_col(State* s, int p, int god, int v, int flags, int col) noexcept nogil:
+    """can_god_die for a die of colour col (-1: any): T14's window stays within the values the
+    die can show (its faces' range: Time of Seth's red, blue and green 2-5, "their value cannot be
+    changed into a 1 or a 6")."""
+    cdef int w, lo = VALUE_MIN, hi = VALUE_MAX
     if can_god(s, p, god, v, flags):
         return 1
     if uses_die(flags) and tech(s, p, 14):
+        if col >= 0:
+            lo = DIE_MIN[col] if DIE_MIN[col] > lo else lo
+            hi = DIE_MAX[col] if DIE_MAX[col] < hi else hi
         for w in range(v - 2, v + 3):
-            if w >= VALUE_MIN and w <= VALUE_MAX and can_god(s, p, god, w, flags):
+            if w >= lo and w <= hi and can_god(s, p, god, w, flags):
                 return 1
     return 0
 
@@ -297,7 +306,7 @@ cdef int die_ok(State* s, int p, int colour, int value) noexcept nogil:
         return 1
     value_range(s, p, colour, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god_die(s, p, s.cur_section, v, 0):
+        if can_god_die_col(s, p, s.cur_section, v, 0, colour):
             return 1
     return 0
 
@@ -362,8 +371,9 @@ cdef inline int hook_god_action(State* s, int p, int god, int value, int flags) 
     return 0
 
 cdef inline int hook_hathor_pillar_bonus(State* s, int p) noexcept nogil:
-    """T05: 2 more VP (5 in all) per own Pillar in the Hathor line."""
-    return 2 if tech(s, p, 5) else 0
+    """T05: 2 more VP (5 in all) per own Pillar in the Hathor line (asked once per Hathor action
+    with own Pillars in the line; Time of Seth: once per turn, seth/gate.pxi)."""
+    return 2 if tech(s, p, 5) and seth_gate_pass(s, p, GATE_T05) else 0
 
 cdef inline int any_produce_blessing(State* s, int p) noexcept nogil:
     cdef int c
@@ -394,9 +404,9 @@ cdef inline void hook_produce(State* s, int p, int r, int value, int excess, int
     event (T17 Bread, T11 die of value 1: data rows, data.TRIGGERS)."""
     if bot_ignores_cards(s, p):
         return
-    if tech(s, p, 12) and not (flags & F_FREE):
+    if tech(s, p, 12) and not (flags & F_FREE) and excess > 0 and seth_gate_pass(s, p, GATE_T12):
         add_vp(s, p, excess, VP_ACTIONS)
-    if tech(s, p, 13):
+    if tech(s, p, 13) and seth_gate_pass(s, p, GATE_T13):   # Time of Seth: once per turn (seth/gate.pxi)
         s.res[p][r] += 1
     fire(s, p, EV_PRODUCE, r, value, flags)
 

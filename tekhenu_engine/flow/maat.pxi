@@ -15,6 +15,7 @@ cdef void maat_start(State* s) noexcept nogil:
         if not bot_maat_balance(s, p):
             s.balance[p] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
             fire(s, p, EV_MAAT_FAITH, -1, 0, 0)  # T15: a data row (data.TRIGGERS)
+            seth_maat_cards(s, p)                # Time of Seth: TX04 (seth/cards.pxi)
     for k in range(s.nseats - 1, -1, -1):
         p = s.turn_order[k]
         if not bot_gains_no_resources(s, p) and s.faith[p] > 0:
@@ -26,6 +27,8 @@ cdef void maat_order(State* s) noexcept nogil:
         if bot_has_no_scales(s, p):
             continue
         b = s.balance[p]
+        if b < 0 and seth_no_taint_penalty(s, p):
+            continue                        # Time of Seth: TX03 (seth/cards.pxi)
         for i in range(NMAAT_PEN):          # MAAT_PENALTY, the worst band first
             if b <= MAAT_PEN_AT[i]:
                 add_vp(s, p, -MAAT_PEN_VP[i], VP_MAAT)
@@ -98,4 +101,5 @@ cdef void do_faith(State* s, Task t, int32_t a) noexcept nogil:
     """D_FAITH: move the balance; the Faith goes back to the box."""
     cdef int x = a & 0xFFFFFF, p = t.p
     s.balance[p] += x - 32
+    seth_faith_to_priests(s, p, s.faith[p] - abs(x - 32))    # Time of Seth: TX02 (seth/cards.pxi)
     s.faith[p] = 0

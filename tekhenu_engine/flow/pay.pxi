@@ -33,6 +33,11 @@ cdef int gen_pay(State* s, Task* t, int32_t* out) noexcept nogil:
     cdef int c[4]
     cdef int lo[4]
     cdef int i, g0, g1, g2, g3, n = 0, au
+    if cost >> COST_SOLDIERS:
+        n = seth_gen_soldier_pay(s, p, cost, out)     # Time of Seth: TX02's Faith (seth/cards.pxi)
+        if n >= 0:
+            return n
+        n = 0
     if cost >> COST_SOLDIERS and not can_pay_other(s, p, cost):
         return 0
     for i in range(4):
@@ -74,4 +79,4 @@ cdef void do_pay(State* s, Task t, int32_t a) noexcept nogil:
     cdef int x = a & 0xFFFFFF, p = t.p
     apply_pay(s, p, x)
     if t.a >> COST_SOLDIERS:
-        pay_other(s, p, t.a)
+        pay_other(s, p, seth_faith_instead(s, p, t.a, x))   # TX02: Faith for Soldiers (seth/cards.pxi)

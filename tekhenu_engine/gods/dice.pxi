@@ -76,7 +76,10 @@ cdef int die_usable(State* s, int p, int section, int colour, int value, int anu
         return 1
     value_range(s, p, colour, value, &lo, &hi)
     for v in range(lo, hi + 1):
-        if can_god_die_memo(s, p, section, v, m):
+        if DIE_MIN[colour] > VALUE_MIN or DIE_MAX[colour] < VALUE_MAX:
+            if can_god_die_col(s, p, section, v, 0, colour):    # a die of fewer faces: its own T14 window
+                return 1
+        elif can_god_die_memo(s, p, section, v, m):
             return 1
     return 0
 

@@ -1,20 +1,22 @@
 # Included by _core.pyx: Hathor: Buildings in the Temple.
 
 cdef void resolve_hathor(State* s, int p, int space, int value) noexcept nogil:
-    cdef int i, sp, k
+    cdef int i, sp, k, own = 0
     s.bspace[space] = p
     s.buildings[p] += 1
     for i in range(5):
         sp = BS_LINE[space] * 5 + i if BS_AXIS[space] == 0 else i * 5 + BS_LINE[space]
         if s.temple_tile[sp] > 0 and s.temple_tile[sp] <= 27:
             if s.temple_owner[sp] == p:
-                add_vp(s, p, 3 + hook_hathor_pillar_bonus(s, p), VP_ACTIONS)
+                own += 1
         elif not bot_ignores_rewards(s, p):
             if seth_on(s) and seth_hathor_conquest(s, p, sp):   # Time of Seth: the tile instead of the space
                 continue
             k = TEMPLE_RK[sp]
             if k <= 5:
                 gain_reward(s, p, k, 1)
+    if own:         # 3 VP per own Pillar in the line, T05 2 more each
+        add_vp(s, p, own * (3 + hook_hathor_pillar_bonus(s, p)), VP_ACTIONS)
     gain_population(s, p, value)
 
 cdef int gen_hathor(State* s, Task* t, int32_t* out) noexcept nogil:

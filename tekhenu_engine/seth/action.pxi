@@ -102,8 +102,8 @@ cdef int seth_can_act(State* s, int p, int value, int flags) noexcept nogil:
     if s.buildings[p] >= max_buildings(s, p) or seth_space(s, r, p) < 0:
         return 0
     if s.cur_anubis and uses_die(flags):      # the Anubis die may count as red: its Soldiers pay too
-        return seth_anubis_soldiers(s, p, value) >= seth_soldier_cost(s, r, p)
-    return s.soldiers[p] >= seth_soldier_cost(s, r, p)
+        return seth_anubis_soldiers(s, p, value) + seth_soldier_means(s, p) - s.soldiers[p] >= seth_soldier_cost(s, r, p)
+    return seth_soldier_means(s, p) >= seth_soldier_cost(s, r, p)     # TX02: Faith too (seth/cards.pxi)
 
 
 cdef int seth_gen_take(State* s, int p, int32_t* out) noexcept nogil:
@@ -141,7 +141,7 @@ cdef int seth_take_ok(State* s, int p, int v) noexcept nogil:
     cdef int r = v - 1
     if r < 0 or r >= N_SETH_REGIONS or s.buildings[p] >= max_buildings(s, p) or seth_space(s, r, p) < 0:
         return 0
-    return s.soldiers[p] >= seth_soldier_cost(s, r, p)
+    return seth_soldier_means(s, p) >= seth_soldier_cost(s, r, p)
 
 
 cdef void seth_start(State* s, int p, int value, int flags) noexcept nogil:

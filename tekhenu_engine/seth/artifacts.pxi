@@ -109,16 +109,22 @@ cdef void seth_offer_artifacts(State* s, int p, int moment) noexcept nogil:
         if s.art_loc[k] == SP_SEAT + p:
             push(s, D_ARTIFACT, p, moment, 0, 0, 0)   # "pass" alone is applied by itself
             return
+    if seth_bx_split(s, p) >= 0:                     # BX01/BX02 at the same moments (seth/cards.pxi)
+        push(s, D_ARTIFACT, p, moment, 0, 0, 0)
 
 
 cdef int gen_artifact(State* s, Task* t, int32_t* out) noexcept nogil:
-    """D_ARTIFACT: pass, or use a held Artifact."""
+    """D_ARTIFACT: pass, use a held Artifact, or play BX01/BX02 (seth/cards.pxi)."""
     cdef int k, n = 1
     out[0] = mk(K_PASS, 0)
     for k in range(NART):
         if seth_can_use(s, t.p, k):
             out[n] = mk(K_USE, k)
             n += 1
+    k = seth_bx_split(s, t.p)
+    if k >= 0:
+        out[n] = mk(K_BLESS, k)
+        n += 1
     return n
 
 
@@ -175,6 +181,9 @@ cdef void do_artifact(State* s, Task t, int32_t a) noexcept nogil:
     """D_ARTIFACT: pass, or use the Artifact."""
     if (a >> 24) == K_USE:
         seth_use_artifact(s, t.p, a & 0xFFFFFF, t.a)
+    elif (a >> 24) == K_BLESS:
+        push(s, D_ARTIFACT, t.p, t.a, 0, 0, 0)       # then the next Artifact or Blessing, if any
+        seth_play_bx_split(s, t.p, a & 0xFFFFFF)
 
 
 cdef void do_art_action(State* s, Task t, int32_t a) noexcept nogil:

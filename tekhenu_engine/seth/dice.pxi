@@ -65,7 +65,7 @@ cdef int gen_seth_as(State* s, Task* t, int32_t* out) noexcept nogil:
     cdef int n = 0
     out[n] = mk(K_AS, 1)
     n += 1
-    if t.a != ACT_SETH or s.soldiers[t.p] >= seth_soldier_cost(s, t.b - 1, t.p):
+    if t.a != ACT_SETH or seth_soldier_means(s, t.p) >= seth_soldier_cost(s, t.b - 1, t.p):
         out[n] = mk(K_AS, 2)
         n += 1
     return n

@@ -8,14 +8,18 @@
 # The key is (beneficiary, effect source, the acting player's turn). Each seat's marks are the bits
 # of State.seth_gate[seat]: the Horus bonus of each god's Statues (bits 0-6, god 0-6: Horus ..
 # Osiris and Seth), its Cultist Power (bit 7) and each card whose trigger-layer rows are about
-# performing an action (bits 8.., one per card: data.SETH_GATED_EVENTS, e.g. T03 or TX01). With
+# performing an action (bits 8.., one per card: data.SETH_GATED_EVENTS, e.g. T03 or TX01), and the
+# per-action Technologies that are hooks (T05, T12, T13: bits 27-29, effects/hooks.pxi). With
 # the `seth` table option every seat's marks are cleared at the start of every turn (whoever's turn
 # it is); without it nothing here runs and the base game is unchanged.
 
 cdef enum:
     GATE_CULTIST = 1 << 7           # seth_gate bit: the seat's Cultist Power paid this turn
-    GATE_CARD_SHIFT = 8             # seth_gate bits 8..: a gated card's effect paid this turn
-    GATE_MAX_CARDS = 22
+    GATE_CARD_SHIFT = 8             # seth_gate bits 8..26: a gated card's effect paid this turn
+    GATE_MAX_CARDS = 19
+    GATE_T05 = 1 << 27              # the per-action Technologies that are hooks, not trigger rows:
+    GATE_T12 = 1 << 28              # T05 (Hathor), T12 (Produce: VP per excess), T13 (Produce: the
+    GATE_T13 = 1 << 29              # extra Resource); T23 (Anubis) needs none: one Anubis action a turn
 
 
 cdef inline void seth_turn_start(State* s) noexcept nogil:

@@ -43,7 +43,8 @@ async function start(ev) {
     iterations: parseInt($("iterations").value || "300", 10),
     options: {random_horus: $("random_horus").checked, random_wheel: $("random_wheel").checked,
               random_start: $("random_start").checked, difficulty: $("difficulty").value,
-              decree8: $("decree8").checked, vizier: n2 && $("vizier").checked},
+              decree8: $("decree8").checked, vizier: n2 && $("vizier").checked,
+              seth: players > 1 && $("seth").checked},
   };
   setBusy(true);
   try {

@@ -162,11 +162,6 @@ def _enc_kind_payloads(seth=False):
         t[K_AS] = [1, 2]
         t[K_CONVERT] = list(range(nres + 1)) + [CONVERT_NONE]
         t[K_USE] = list(range(N_ARTIFACTS))
-        # part C (seth/horus.pxi, seth/cards.pxi): the Seth board's Statue targets, TX02's Faith
-        # paid in place of Soldiers (alone: a Soldier cost has no other part)
-        t[K_STATUE] += [ST_SETH_PEOPLE, ST_SETH_PEOPLE + 1, ST_SETH_GOD]
-        t[K_PAY] = sorted(set(t[K_PAY]) | {k << PAY_FAITH_SHIFT for k in
-                                           range(1, max(max(x) for x in d.SETH_BUILD_SOLDIERS.values()) + 1)})
     return dict(sorted(t.items()))
 
 

@@ -22,6 +22,7 @@ from .notation import BOT_TILE_NAMES, BUILD_NAMES, card_name
 # codes of the "what" field (BA_* in solo/botankhamun.pxi)
 NONE, STATUE_GOD, STATUE_PEOPLE, HORUS_VP, PILLAR, TEMPLE_BUILDING, BASTET, CARDS, OSIRIS, NO_DIE = range(10)
 SETH_BUILDING, SETH_VP = 10, 11      # Time of Seth (solo/seth.pxi BA_SETH, BA_SETH_VP)
+SETH_PEOPLE, SETH_GOD = 12, 13       # ... BA_SETH_PEOPLE, BA_SETH_GOD
 SETH_TILE, PS_TILE = 10, 11          # Time of Seth pyramid tiles (solo/seth.pxi BT_SETH, BT_PS)
 SKIP_SETH_BOARD = 1 << 6             # the Seth tile found the Seth board empty
 ROW_NAMES = ("base row", "second row", "third row", "top")
@@ -98,6 +99,13 @@ def _action(e: dict[str, Any]) -> str:
         if extra >= 0:
             text += f"; the Conquest tile onto r{extra // 5 + 1}c{extra % 5 + 1}"
         return text
+    if what == SETH_PEOPLE:
+        cards = [card_name(((e["cards"] >> (7 * i)) & 0x7F) - 1) for i in range(3) if (e["cards"] >> (7 * i)) & 0x7F]
+        side = ("left", "right")[where]
+        return (f"Horus: Statue for the people under the {side} column of the Seth board; Thoth 1 took "
+                + (", ".join(cards) if cards else "no card"))
+    if what == SETH_GOD:
+        return "Horus: Statue in honour of Seth"
     if what == SETH_VP:
         return "Seth: it cannot build there (no Building left or every region closed to it), 3 VP instead"
     return "?"

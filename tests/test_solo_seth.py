@@ -481,6 +481,95 @@ def test_it_never_gains_soldiers_or_priests_from_red_and_blue_dice():
     assert g.field("soldiers")[BOT] == 0 and g.field("priests")[BOT] == 0
 
 
+# ============================================================================ Horus with the Seth board
+def _with_regions(d: dict, regions, owner: int = 0) -> dict:
+    for r in regions:
+        d["seth_build"][2 * r] = owner
+        d["buildings"][owner] += 1
+    return d
+
+
+def _column_regions(col: int) -> list[int]:
+    return [r for r in range(6) if _core._seth_action_tables()["column"][r] == col]
+
+
+def test_horus_statue_for_the_people_on_the_seth_board_when_it_gives_2_or_3_thoth_actions():
+    """manual Horus God Action—changes: "If Botankhamun can build a Statue for the people on the Seth
+    board that would give it 2 or 3 Thoth God Actions, it does so. For each, take the rightmost card
+    Botankhamun has access to." """
+    d = flip_state(1)
+    left = _column_regions(0)
+    d = _with_regions(d, left[:2])
+    market = list(d["market"])
+    g = seth_bot_turn(d, HO, dice=[(HO, W, 2)])
+    e = last_turn(g)
+    assert e["what"] == 12 and e["where"] == 0 and g.field("seth_people")[0] == BOT
+    took = [((e["cards"] >> (7 * i)) & 0x7F) - 1 for i in range(3) if (e["cards"] >> (7 * i)) & 0x7F]
+    assert len(took) == 2 and all(g.field("card_loc")[c] == 6 for c in took)   # face down, its pile
+    sections, lo = [], 0
+    for sec in data.MARKET_SECTIONS:
+        sections.append(range(lo, lo + len(sec)))
+        lo += len(sec)
+    slot = market.index(took[0])
+    sec = next(r for r in sections if slot in r)
+    assert slot == max(i for i in sec if market[i] >= 0)          # the rightmost card of its section
+    assert "Statue for the people under the left column" in describe(e)
+
+
+def test_horus_with_one_thoth_action_builds_for_the_god_of_the_die_as_before():
+    """manual: "Otherwise, it builds a Statue in honor of a God (corresponding to the value of the die,
+    as in the base game)." """
+    d = _with_regions(flip_state(1), _column_regions(0)[:1])
+    g = seth_bot_turn(d, HO, dice=[(HO, W, 2)])
+    assert last_turn(g)["what"] == 1 and g.field("seth_people") == [-1, -1]
+
+
+def test_horus_statue_for_seth_when_the_gods_space_is_taken_then_the_base_fallbacks():
+    """manual: "If the corresponding Statue space is already occupied, it builds a Statue for Seth, on
+    the Seth board. If the space for the Statue for Seth is already occupied, it builds a Statue for the
+    people using the procedure explained in the base game rules." """
+    d = flip_state(1)
+    g0 = GameState._from_dict_trusted(d)
+    god = g0.field("horus_slot_god")[2 - 1]
+    d["statue_god"][god][0] = 0
+    d["statues"][0] += 1
+    g = seth_bot_turn(d, HO, dice=[(HO, W, 2)])
+    e = last_turn(g)
+    assert e["what"] == 13 and BOT in g.field("seth_god") and "in honour of Seth" in describe(e)
+    d["seth_god"][0] = 0
+    d["statues"][0] += 1
+    g = seth_bot_turn(d, HO, dice=[(HO, W, 2)])
+    if g.step_type() == CH_TIE:                                # the base Temple Statue tie
+        resolve_tie(g, 0)
+    assert last_turn(g)["what"] in (2, 3) and BOT not in g.field("seth_god")     # people / Temple / 3 VP
+
+
+def test_its_statue_to_seth_pays_1_vp_on_either_players_seth_action():
+    """game help: "Its Statue to Seth pays it 1 VP on either player's Seth action." """
+    d = seth_board(flip_state(1), [3])
+    d["seth_god"][0] = BOT
+    d["statues"][BOT] += 1
+    before = vp(GameState._from_dict_trusted(d))
+    g = seth_bot_turn(d, SETH_TILE, dice=[(HO, W, 2)])
+    while g.is_chance():
+        g.apply_chance()
+    assert vp(g) == before + data.BOT_SETH_VP + data.BOT_SETH_STATUE_BONUS["vp"]
+
+
+def test_the_players_statue_to_seth_pays_when_botankhamun_performs_seth():
+    """manual: "every time another player performs the Seth God Action you will receive the bonus ...
+    (1 Resource of your choice)" (game help "(not Gold)"); "Bonuses are awarded as if this was a regular
+    2-player game" (solo aid)."""
+    d = seth_board(flip_state(1), [3])
+    d["seth_god"][0] = 0
+    d["statues"][0] += 1
+    g = seth_bot_turn(d, SETH_TILE, dice=[(HO, W, 2)])
+    while g.is_chance():
+        g.apply_chance()
+    assert g.step().name == "D_GAIN" and g.current_player() == 0
+    assert sorted(format_action(a) for a in g.legal_actions()) == ["gain:B", "gain:G", "gain:L", "gain:P"]
+
+
 # ============================================================================ Ra and Hathor
 def test_ra_scores_2_vp_more_on_a_conquest_tile_and_counts_it_when_choosing():
     """manual Ra God Action—changes: "If Botankhamun builds a Pillar on top of a Conquest tile, it scores

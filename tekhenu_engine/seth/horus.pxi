@@ -173,5 +173,7 @@ cdef void seth_pay_bonus(State* s, int q) noexcept nogil:
     """pay_bonus for Seth: "1 Resource of your choice" (game help "(not Gold)"), a decision of the
     Statue's owner; T07 ("a Horus Bonus from a Statue built in honor of a god") fires as for the
     other gods."""
+    if bot_seth_statue_bonus(s, q):
+        return                      # Botankhamun: 1 VP (solo/hooks.pxi)
     fire(s, q, EV_HORUS_BONUS, ACT_SETH, 0, 0)
     push(s, D_GAIN, q, SETH_BONUS_MASK, 1, 0, 0)

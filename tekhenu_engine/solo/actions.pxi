@@ -134,6 +134,8 @@ cdef void bot_horus(State* s, int p, int v) noexcept nogil:
     cdef int cand[4]
     cdef int g, n
     push_bonus(s, p, 0)
+    if solo_seth_horus(s, p, v):
+        return                  # Time of Seth: a Statue on the Seth board first (solo/seth.pxi)
     if s.statues[p] < 6:
         g = s.horus_slot_god[v - 1]
         if statue_god_free(s, g) >= 0:

@@ -81,6 +81,15 @@ cdef int bot_destiny(State* s, int p, int k) noexcept nogil:
         push(s, CH_BOTDESTINY, p, 0, 0, 0, 0)
     return 1
 
+cdef int bot_seth_statue_bonus(State* s, int q) noexcept nogil:
+    """Game help "Solo with Time of Seth": "Its Statue to Seth pays it 1 VP on either player's Seth
+    action" (wins over the manual's "1 Victory Point, 1 Scribe, or 1 Victory Point and 1 Scribe"). A
+    hand-over (seth_pay_bonus): 1 for Botankhamun."""
+    if not is_bot(s, q):
+        return 0
+    add_vp(s, q, BOT_SETH_BONUS_VP, VP_ACTIONS)
+    return 1
+
 cdef int bot_cultist_share(State* s, int q, int k, int w) noexcept nogil:
     """Game help "Solo with Time of Seth": "From your Cultist Power it gains only Cult02's 1
     Population." A hand-over (seth_cultist_reward): 1 for Botankhamun, who gains that or nothing."""

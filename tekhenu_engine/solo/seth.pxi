@@ -24,6 +24,9 @@ cdef enum:
     TIE_PYR_GOD = 6           # the god tile left out (6)
     TIE_SETH_REGION = 7       # Medium / Hard: the region of a starting Building ("Roll a die")
     TIE_CONQUEST = 8          # the Temple space of the Conquest tile (a tie of the hypothetical Ra)
+    TIE_SETH_PEOPLE = 9       # the column of its Statue for the people on the Seth board
+    BA_SETH_PEOPLE = 12       # bot_log what: Statue for the people under column `where`, cards in BL_CARDS
+    BA_SETH_GOD = 13          # Statue in honour of Seth
     BA_SETH = 10              # bot_log what: Building on the Seth board (where: region, extra: Conquest space)
     BA_SETH_VP = 11           # the Seth tile could not build: 3 VP
     SKIP_SETH_BOARD = 64      # bot_log skipped: the Seth board had no die (bit 6)
@@ -31,6 +34,8 @@ cdef enum:
 
 cdef int BOT_SETH_VP_C, BOT_SETH_STATUE_VP_C, BOT_SETH_NO_BUILD_VP_C, BOT_SETH_STEP_C, BOT_SETH_FALLBACK_C
 cdef int BOT_RA_CQ_VP_C
+cdef int BOT_SETH_BONUS_VP      # its Statue to Seth: VP on either player's Seth action
+cdef int BOT_SETH_MIN_THOTH     # Thoth actions a Statue for the people on the Seth board must give it
 cdef int BOT_RANK_BONUS[8]    # per die colour: value steps added for Botankhamun's choice
 cdef int BOT_GREEN_C
 cdef int BOT_PS_COL[2]
@@ -45,7 +50,8 @@ cdef int PYR_TILES_SETH       # tile ids of a Time of Seth pyramid: 0 .. PYR_TIL
 def _load_solo_seth():
     """Copy the Time of Seth tables of data/solo.py into the C tables (once at import)."""
     global BOT_SETH_VP_C, BOT_SETH_STATUE_VP_C, BOT_SETH_NO_BUILD_VP_C, BOT_SETH_STEP_C, BOT_SETH_FALLBACK_C
-    global BOT_RA_CQ_VP_C, BOT_GREEN_C, BOT_CULT_K, BOT_CULT_POP, PYR_TILES_SETH
+    global BOT_RA_CQ_VP_C, BOT_GREEN_C, BOT_CULT_K, BOT_CULT_POP, PYR_TILES_SETH, BOT_SETH_BONUS_VP
+    global BOT_SETH_MIN_THOTH
     d = _data
     cdef int i
     BOT_SETH_VP_C = d.BOT_SETH_VP
@@ -54,6 +60,10 @@ def _load_solo_seth():
     BOT_SETH_STEP_C = d.BOT_SETH_REGION_STEP
     BOT_SETH_FALLBACK_C = d.BOT_SETH_FALLBACK_GOD
     BOT_RA_CQ_VP_C = d.BOT_RA_CONQUEST_VP
+    if set(d.BOT_SETH_STATUE_BONUS) != {"vp"}:
+        raise ImportError("data.BOT_SETH_STATUE_BONUS: only VP are compiled")
+    BOT_SETH_BONUS_VP = d.BOT_SETH_STATUE_BONUS["vp"]
+    BOT_SETH_MIN_THOTH = d.BOT_SETH_PEOPLE_MIN_THOTH
     for i in range(8):
         BOT_RANK_BONUS[i] = d.BOT_DIE_RANK_BONUS.get(i, 0)
     BOT_GREEN_C = d.BOT_GREEN_COLOUR
@@ -202,6 +212,8 @@ cdef int solo_seth_candidates(State* s, int p, int purpose, int* out) noexcept n
         return n
     if purpose == TIE_CONQUEST:
         return conquest_choices(s, p, out)
+    if purpose == TIE_SETH_PEOPLE:
+        return seth_people_choices(s, out)
     return -1
 
 
@@ -224,6 +236,9 @@ cdef int solo_seth_apply(State* s, int p, int purpose, int c) noexcept nogil:
         return 1
     if purpose == TIE_CONQUEST:
         bot_place_conquest(s, c)
+        return 1
+    if purpose == TIE_SETH_PEOPLE:
+        bot_seth_people(s, p, c)
         return 1
     return 0
 
@@ -398,6 +413,7 @@ cdef int solo_seth_act(State* s, int p, int v) noexcept nogil:
         add_vp(s, p, BOT_SETH_STATUE_VP_C, VP_ACTIONS)
     s.bot_log[BL_WHAT] = BA_SETH
     s.bot_log[BL_WHERE] = rr
+    seth_push_bonus(s, p)                         # the Statues in honour of Seth pay after the action
     if seth_faceup(s) >= 0:
         push(s, CH_CONQUEST, -1, 0, 0, 0, 0)       # "Turn the next Conquest tile in the stack face up."
         n = conquest_choices(s, p, cand)
@@ -439,6 +455,84 @@ cdef inline int bot_conquest_vp(State* s, int sp) noexcept nogil:
     if solo_seth(s) and s.temple_conquest[sp] >= 0:
         return BOT_RA_CQ_VP_C
     return 0
+
+
+# ----------------------------------------------------------------------------- Horus
+cdef int seth_people_choices(State* s, int* out) noexcept nogil:
+    """Free Statue spaces for the people on the Seth board whose column gives it the most Thoth
+    actions, at least BOT_SETH_PEOPLE_MIN_THOTH (docs/rules-notes.md: "of the two columns the one with
+    more; a tie random")."""
+    cdef int k, m, best = -1, n = 0
+    for k in range(N_SETH_PEOPLE):
+        if s.seth_people[k] >= 0:
+            continue
+        m = seth_column_regions(s, k)
+        if m < BOT_SETH_MIN_THOTH:
+            continue
+        if m > best:
+            best = m
+            n = 0
+        if m == best:
+            out[n] = k
+            n += 1
+    return n
+
+
+cdef int solo_seth_horus(State* s, int p, int v) noexcept nogil:
+    """Its Horus with the Seth board (1: done; 0: the base Horus goes on). Manual Horus God
+    Action—changes: "If Botankhamun can build a Statue for the people on the Seth board that would give
+    it 2 or 3 Thoth God Actions, it does so. For each, take the rightmost card Botankhamun has access
+    to. Otherwise, it builds a Statue in honor of a God (corresponding to the value of the die, as in
+    the base game). If the corresponding Statue space is already occupied, it builds a Statue for Seth,
+    on the Seth board. If the space for the Statue for Seth is already occupied, it builds a Statue for
+    the people using the procedure explained in the base game rules." It pays nothing (no Granite, no
+    Priests)."""
+    cdef int cand[2]
+    cdef int n, k
+    if not solo_seth(s) or s.statues[p] >= N_STATUE:
+        return 0
+    n = seth_people_choices(s, cand)
+    if n > 0:
+        bot_choose(s, p, TIE_SETH_PEOPLE, cand, n)
+        return 1
+    if statue_god_free(s, s.horus_slot_god[v - 1]) >= 0:
+        return 0                                   # the base Statue in honour of the die's god
+    k = seth_god_free(s)
+    if k < 0:
+        return 0                                   # the base fallbacks
+    s.seth_god[k] = p
+    s.statues[p] += 1
+    s.bot_log[BL_WHAT] = BA_SETH_GOD
+    return 1
+
+
+cdef void bot_seth_people(State* s, int p, int k) noexcept nogil:
+    """Its Statue for the people under column k; then one Thoth action of value 1 per region of the
+    column with a Building, each taking "the rightmost card Botankhamun has access to" (the rightmost
+    card of the highest Market section its Happiness opens that holds one; face down, no effect)."""
+    cdef int j, sec, i, packed = 0, got = 0, n = seth_column_regions(s, k)
+    s.seth_people[k] = p
+    s.statues[p] += 1
+    s.bot_log[BL_WHAT] = BA_SETH_PEOPLE
+    s.bot_log[BL_WHERE] = k
+    for j in range(n):
+        sec = -1
+        for i in range(3, -1, -1):
+            if thoth_access(s, p, i) and section_cards(s, i) >= 1:
+                sec = i
+                break
+        if sec < 0:
+            break
+        for i in range(SEC_FIRST[sec] + SEC_N[sec] - 1, SEC_FIRST[sec] - 1, -1):
+            if s.market[i] >= 0:
+                s.card_loc[s.market[i]] = CL_BOT
+                packed |= (s.market[i] + 1) << (7 * got)
+                s.market[i] = -1
+                got += 1
+                break
+    if got:
+        push_bonus(s, p, 4)                        # the Thoth action's Horus bonuses (once: the gate)
+    s.bot_log[BL_CARDS] = packed
 
 
 # ----------------------------------------------------------------------------- Destiny

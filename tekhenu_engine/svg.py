@@ -642,7 +642,7 @@ def _draw_pyramid(svg: _Svg, d: dict, x: float, y: float) -> None:
                 svg.circle(bx + 46, by + 6, 7, BOT_COLOUR, "#111", 1.5, extra=' id="bot-marker"')
     if d["bot_pos"] < 0:
         svg.circle(x + 10, y + 168, 7, BOT_COLOUR, "#111", 1.5, extra=' id="bot-marker"')
-    svg.text(x, y + 205, f"turns played {d['bot_turns']}", 10, "#555")
+    svg.text(x, y + 196, f"turns played {d['bot_turns']}", 10, "#555")
     svg.end()
 
 

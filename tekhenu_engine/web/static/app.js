@@ -44,7 +44,7 @@ async function start(ev) {
     options: {random_horus: $("random_horus").checked, random_wheel: $("random_wheel").checked,
               random_start: $("random_start").checked, difficulty: $("difficulty").value,
               decree8: $("decree8").checked, vizier: n2 && $("vizier").checked,
-              seth: players > 1 && $("seth").checked},
+              seth: $("seth").checked},
   };
   setBusy(true);
   try {

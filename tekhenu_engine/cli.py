@@ -292,6 +292,9 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
           seth: bool = Flag("--seth", help="play with the Time of Seth expansion (1-4 players; a botankhamun "
                             "side: Botankhamun with Time of Seth)"),
           vizier: bool = Flag("--vizier", help="the Vizier's Challenge (2 players only)"),
+          table: str = typer.Option("", help="more table options as protocol words, e.g. 'horus preprinted' "
+                                    "or, solo with --seth, 'draw 2+2 artifacts harder botbuildings 20' "
+                                    "(Botankhamun's level and decree8 come from its SPEC)"),
           quiet: bool = Flag("--quiet", help="no line per game")) -> None:
     import os
 
@@ -300,10 +303,11 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     from .agents.registry import make_agent, parse_spec
     from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
 
-    config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin,
-                         TableOptions(seth=seth, vizier=vizier))
     test = None
     try:
+        options = TableOptions.from_words(table.split())
+        options = options.with_(seth=seth or options.seth, vizier=vizier or options.vizier)
+        config = MatchConfig(a, b, players, games, seed, move_timeout, timemargin, options)
         config.table()
         for spec in (a, b):
             if parse_spec(spec).kind == "cmd":

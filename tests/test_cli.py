@@ -230,3 +230,22 @@ def test_search_against_botankhamun_quick_match():
     r = tekhenu("match", "--a", "ismcts:iterations=50", "--b", "botankhamun:hard", "--games", "2", "--json")
     s = json.loads(r.stdout.strip().splitlines()[-1])
     assert s["errors"] == 0 and s["games"] == 2 and s["players"] == 1
+
+
+def test_match_table_sets_the_solo_seth_variants_and_refuses_bad_words(tmp_path):
+    """Issue 12: the solo variants with Time of Seth ("the player draws 3 Starting cards + 1 Cultist
+    (standard), 2 + 2, or 3 + 2 ...; 3 Artifacts (standard), 2 (harder) or 4 (easier); Botankhamun's
+    Buildings 10 (standard) or 20") reach `tekhenu match` by --table; a bad word is one line, exit 2."""
+    out = tmp_path / "m.jsonl"
+    r = tekhenu("match", "--a", "random", "--b", "botankhamun:hard", "--seth", "--table",
+                "draw 2+2 artifacts harder botbuildings 20", "--games", "2", "--quiet", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    recs = load_records(str(out))
+    assert len(recs) == 2 and all(rec["error"] is None for rec in recs)
+    assert recs[0]["table"]["solo_draw"] == "2+2" and recs[0]["table"]["solo_artifacts"] == "harder"
+    assert recs[0]["table"]["bot_buildings"] == 20 and recs[0]["table"]["seth"] is True
+    for table in ("bogus", "draw 2+2"):     # an unknown word; a solo-seth variant without --seth
+        r = runner.invoke(app, ["match", "--a", "random", "--b", "botankhamun:hard", "--table", table,
+                                "--games", "2"])
+        assert r.exit_code == 2 and "Traceback" not in r.output
+        assert r.output.strip().startswith("error:") and len(r.output.strip().splitlines()) == 1

@@ -14,15 +14,9 @@ import json
 import math
 import sys
 
+from tekhenu_engine.match import wilson
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
+
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:

@@ -23,18 +23,10 @@ import multiprocessing
 import sys
 import time
 
+from tekhenu_engine.match import wilson
 from tekhenu_engine.agents import FlatMCAgent, GreedyAgent, ISMCTSAgent, RandomAgent, run_game
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def elo(p: float) -> float:

@@ -513,7 +513,7 @@ def _card(svg: _Svg, x: float, y: float, c: int, cards_xy: dict, w: float = 74, 
           note: str = "", small: bool = False) -> None:
     name = card_name(c)
     ty = card_deck(c)
-    text = data.CARD_TEXT.get(name, "")
+    text = data.CARD_TEXT.get(name) or data.SETH_CARD_TEXT.get(name, "")   # a base card, or BX, TX, DX
     cards_xy[name] = (x, y, w, h)
     svg.group(f"card-{name}", "place card", f"{name}: {text}")
     svg.rect(x, y, w, h, CARD_FILL[ty], "#555", 1, rx=5)

@@ -166,3 +166,18 @@ def test_seth_board_renders_to_png(tmp_path):
     raw = png.read_bytes()
     assert raw[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(raw[20:24], "big") > 1400     # the Seth band and the taller seats
+
+
+def test_the_expansions_market_cards_carry_their_text():
+    """The expansion's cards are shuffled into their decks (manual, Setup changes): one in the Market
+    is drawn with its printed text, like a base card (data.SETH_CARD_TEXT)."""
+    seen = 0
+    for seed in range(1, 6):
+        for g in seth_positions(3, seed):
+            root = ET.fromstring(board_svg(g, seat=0))
+            for el in root.iter(NS + "g"):
+                name = (el.get("id") or "")[5:]
+                if (el.get("id") or "").startswith("card-") and name[:2] in ("BX", "TX", "DX"):
+                    assert data.SETH_CARD_TEXT[name][:30] in (el.findtext(NS + "title") or "")
+                    seen += 1
+    assert seen > 0

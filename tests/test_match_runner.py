@@ -71,7 +71,7 @@ def test_a_crashed_engine_is_restarted_for_the_next_game(tmp_path):
     """The fake engine crashes at its 3rd go: every game fails the same way (exit code 3 after two
     moves), so each game had a fresh engine (a dead one would fail at once with a broken pipe)."""
     out = tmp_path / "g.jsonl"
-    p = cli("match", "--a", f"{FAKE} crash 3", "--b", "random", "--games", "3", "--move-timeout", "2",
+    p = cli("match", "--a", f"{FAKE} crash 3", "--b", "random", "--games", "3", "--move-timeout", "15",
             "--json", "--out", str(out))
     recs = load_records(str(out))
     assert p.returncode == 1 and len(recs) == 3

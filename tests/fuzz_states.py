@@ -25,6 +25,7 @@ import random
 import sys
 import time
 
+from positions import random_walk
 from tekhenu_engine import GameState, TableOptions
 from tekhenu_engine._core import STEP_TYPES
 from tekhenu_engine.errors import HiddenChanceError
@@ -44,14 +45,7 @@ def base_state(rng: random.Random) -> GameState:
                         difficulty=rng.choice(("easy", "medium", "hard")))
     g = GameState.new(players, seed=rng.randrange(1 << 30), options=opts)
     steps = rng.choice((0, 3, 20, 60, 150, 300, 500, 800, 1200, 5000))
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_walk(g, rng, steps)
 
 
 def _paths(v, prefix=()):

@@ -63,10 +63,45 @@ def settle(g: GameState) -> GameState:
     return g
 
 
-def auto(g: GameState, until: str, max_steps: int = 10_000) -> GameState:
-    """Take the first legal choice (and sampled chance outcomes) until step `until` is on top."""
+def random_walk(g: GameState, rng, steps: int) -> GameState:
+    """g after up to `steps` steps of random play (rng picks the decisions, the game's own
+    generator the chance outcomes); stops at the end of the game. g itself moves on."""
+    for _ in range(steps):
+        if g.is_terminal():
+            break
+        if g.is_chance():
+            g.apply_chance()
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def replayed_random_game(players: int, seed: int, options: Any) -> list[str]:
+    """Play a random game (decisions from random.Random(seed), chance from the game's generator);
+    assert that every state round-trips through to_string and that the recorded tokens replay to
+    the same final state. Returns the tokens."""
+    import random
+
+    g = GameState.new(players, seed, options)
+    rnd = random.Random(seed)
+    moves = []
+    while not g.is_terminal():
+        a = g.sample_chance() if g.is_chance() else rnd.choice(g.legal_actions())
+        moves.append(N.format_action(a))
+        g.apply(a)
+        assert GameState.from_string(g.to_string()) == g
+    h = GameState.new(players, seed, options)
+    for tok in moves:
+        h.apply(N.parse_action(tok))
+    assert h == g and h.returns() == g.returns()
+    return moves
+
+
+def auto(g: GameState, until: str, max_steps: int = 10_000, seat: int | None = None) -> GameState:
+    """Take the first legal choice (and sampled chance outcomes) until step `until` is on top
+    (and, given `seat`, is that seat's)."""
     for _ in range(max_steps):
-        if g.is_terminal() or step_name(g) == until:
+        if g.is_terminal() or (step_name(g) == until and (seat is None or step_seat(g) == seat)):
             return g
         if g.is_chance():
             g.apply_chance()

@@ -47,3 +47,23 @@ def no_setup_gains(g: GameState) -> GameState:
     d["soldiers"] = [0] * 4
     d["priests"] = [0] * 4
     return GameState._from_dict_trusted(d)
+
+
+DL_SETH, GRAY = 7, 4     # die_loc of the Seth board; the gray colour (data.DICE_COLOURS)
+
+
+def put_seth_board(d: dict, values) -> dict:
+    """State dict d with a Seth board of exactly gray dice of these values (its dice go back to the
+    bag; gray dice from the bag take their places); d is changed and returned."""
+    for i in range(d["ndice"]):
+        if d["die_loc"][i] == DL_SETH:
+            d["die_loc"][i], d["die_value"][i] = 0, 0
+    for v in values:
+        i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GRAY)
+        d["die_loc"][i], d["die_value"][i] = DL_SETH, v
+    return d
+
+
+def seth_board(g: GameState, values) -> GameState:
+    """A copy of g whose Seth board holds exactly gray dice of these values (put_seth_board)."""
+    return GameState._from_dict_trusted(put_seth_board(g.to_dict(), values))

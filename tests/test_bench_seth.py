@@ -29,3 +29,18 @@ def test_bench_seth_figures_next_to_the_base_game():
 def test_bench_help_names_seth():
     r = CliRunner().invoke(app, ["bench", "--help"])
     assert r.exit_code == 0 and "--seth" in r.output
+
+
+def test_bench_seth_takes_the_runs_games_per_second_instead_of_measuring_them_again(monkeypatch):
+    """`tekhenu bench --seth`: the games/s with and without the option are the ones core_figures
+    measured in the same run (passed as core=), not a second measurement."""
+    import tekhenu_engine.bench as bench
+
+    core = {"playouts_per_s": 1.0, "playouts_per_s_3p": 2.0, "playouts_per_s_4p": 3.0,
+            "playouts_per_s_seth": 4.0, "playouts_per_s_seth_3p": 5.0, "playouts_per_s_seth_4p": 6.0}
+    monkeypatch.setattr(bench, "compiled_playouts_per_s", lambda *a, **k: pytest.fail("measured again"))
+    monkeypatch.setattr(bench, "_iterations_per_s", lambda *a, **k: (7.0, 1.5))
+    figs = bench.seth_figures(quick=True, core=core)
+    assert [figs[f"seth_bench_base_playouts_per_s_{n}p"] for n in (2, 3, 4)] == [1.0, 2.0, 3.0]
+    assert [figs[f"seth_bench_seth_playouts_per_s_{n}p"] for n in (2, 3, 4)] == [4.0, 5.0, 6.0]
+    assert figs["seth_vs_base_playouts_ratio_3p"] == 2.5

@@ -13,11 +13,11 @@ N = _core.num_distinct_actions()
 NC = _core.num_chance_outcomes()
 
 
-def random_states(players: int, games: int, seed: int, every: int = 7):
+def random_states(players: int, games: int, seed: int, every: int = 7, options=None):
     """States along random games (every `every`-th step), chance sampled by the state."""
     rng = random.Random(seed)
     for g in range(games):
-        s = GameState.new(players, seed=seed * 1000 + g)
+        s = GameState.new(players, seed=seed * 1000 + g, options=options)
         k = 0
         while not s.is_terminal():
             if k % every == 0:

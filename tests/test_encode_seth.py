@@ -3,11 +3,10 @@ tekhenu_engine/_encode.pxi): the expansion's decisions and outcomes appended aft
 game's index, the seth block of the tensors, and no hidden information in them."""
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
+from test_encode import random_states
 from tekhenu_engine import GameState, TableOptions, _core, data
 from tekhenu_engine.notation import format_action
 
@@ -19,18 +18,7 @@ NS, NCS = _core.num_distinct_actions(SETH), _core.num_chance_outcomes(SETH)
 
 def seth_states(players: int, games: int, seed: int, every: int = 7):
     """States along random Time of Seth games (every `every`-th step)."""
-    rng = random.Random(seed)
-    for g in range(games):
-        s = GameState.new(players, seed=seed * 1000 + g, options=SETH)
-        k = 0
-        while not s.is_terminal():
-            if k % every == 0:
-                yield s
-            k += 1
-            if s.is_chance():
-                s.apply_chance()
-            else:
-                s.apply_unchecked(rng.choice(s.legal_actions()))
+    return random_states(players, games, seed, every, options=SETH)
 
 
 def block(name: str) -> tuple[int, int]:

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from positions import (auto, clear_player, edit, f, legal, make_turn, no_cards_in_hand, play, set_dice,
-                       step_name, step_seat)
+from positions import (auto, clear_player, f, legal, make_turn, no_cards_in_hand, play, replayed_random_game,
+                       set_dice, step_name, step_seat)
 from tekhenu_engine import GameState, TableOptions, data, format_action, parse_action
 from tekhenu_engine import _core
 from tekhenu_engine.errors import StateError
@@ -293,18 +293,7 @@ def test_random_vizier_games_replay_exactly_and_round_trip():
     """Python-driven games: every state round-trips through to_string, and the recorded tokens
     replay to the same final state."""
     for seed in (1, 2, 3):
-        g = GameState.new(2, seed, TableOptions(vizier=True))
-        rnd = random.Random(seed)
-        moves = []
-        while not g.is_terminal():
-            a = g.sample_chance() if g.is_chance() else rnd.choice(g.legal_actions())
-            moves.append(format_action(a))
-            g.apply(a)
-            assert GameState.from_string(g.to_string()) == g
-        h = GameState.new(2, seed, TableOptions(vizier=True))
-        for tok in moves:
-            h.apply(parse_action(tok))
-        assert h == g and h.returns() == g.returns()
+        replayed_random_game(2, seed, TableOptions(vizier=True))
 
 
 def test_dense_action_index_covers_the_vizier_decisions():

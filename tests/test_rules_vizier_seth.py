@@ -4,17 +4,15 @@ second player scores 2 VP (time-of-seth-manual.txt p. 10 "RULE CHANGES"; game-he
 Challenge — 2 players"; docs/seth-rules-digest.md section 12)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from positions import auto, clear_player, f, legal, make_turn, no_cards_in_hand, play, set_dice, step_name, step_seat
-from seth_positions import ARTS, SP_DISPLAY, no_setup_gains
-from tekhenu_engine import GameState, TableOptions, _core, data, format_action, parse_action
+from positions import (auto, clear_player, f, legal, make_turn, no_cards_in_hand, play, replayed_random_game,
+                       set_dice, step_name, step_seat)
+from seth_positions import ARTS, SP_DISPLAY, no_setup_gains, seth_board
+from tekhenu_engine import GameState, TableOptions, _core, data
 from tekhenu_engine.protocol import parse_table
 
 VS = TableOptions(vizier=True, seth=True, random_horus=False, random_wheel=False)
-DL_SETH, GRAY = 7, 4
 
 
 def new(seed: int = 1) -> GameState:
@@ -110,13 +108,7 @@ def _seth_board_turn(who: str) -> tuple[GameState, int, int]:
     p = first if who == "first" else second
     g = make_turn(g, p, turn_idx=0 if who == "first" else 1)
     g = set_dice(g, [("Th", "k", 6), ("Os", "y", 2)])
-    d = g.to_dict()
-    for i in range(d["ndice"]):
-        if d["die_loc"][i] == DL_SETH:
-            d["die_loc"][i], d["die_value"][i] = 0, 0
-    i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GRAY)
-    d["die_loc"][i], d["die_value"][i] = DL_SETH, 3
-    g = no_setup_gains(no_cards_in_hand(GameState._from_dict_trusted(d)))
+    g = no_setup_gains(no_cards_in_hand(seth_board(g, (3,))))
     return clear_player(g, p, soldiers=9, prod=[2, 2, 2, 2]), first, second
 
 
@@ -153,18 +145,7 @@ def test_vizier_vp_counted_again_step_by_step_with_seth():
 def test_random_vizier_seth_games_replay_exactly_and_round_trip():
     """Python-driven games: every state round-trips through to_string, and the tokens replay."""
     for seed in (1, 2):
-        g = GameState.new(2, seed, TableOptions(vizier=True, seth=True))
-        rnd = random.Random(seed)
-        moves = []
-        while not g.is_terminal():
-            a = g.sample_chance() if g.is_chance() else rnd.choice(g.legal_actions())
-            moves.append(format_action(a))
-            g.apply(a)
-            assert GameState.from_string(g.to_string()) == g
-        h = GameState.new(2, seed, TableOptions(vizier=True, seth=True))
-        for t in moves:
-            h.apply(parse_action(t))
-        assert h == g and h.returns() == g.returns()
+        moves = replayed_random_game(2, seed, TableOptions(vizier=True, seth=True))
         assert any(m.startswith("vizier:") for m in moves) and any(m.startswith("discard:") for m in moves)
 
 

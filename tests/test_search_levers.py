@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from positions import random_walk
 from tekhenu_engine import GameState, TableOptions, format_action
 from tekhenu_engine._search import Searcher
 from tekhenu_engine.agents import ISMCTSAgent
@@ -84,15 +85,8 @@ def test_solo_observation_hides_only_the_draw_piles():
     are masked, so a determinisation deals only those and his turns in the playouts are his rules."""
     import random
     for seed in (5, 6, 7):
-        g = GameState.new(1, seed, TableOptions(difficulty="hard", decree8=True))
-        r = random.Random(seed)
-        for _ in range(250):
-            if g.is_terminal():
-                break
-            if g.is_chance():
-                g.apply_chance()
-            else:
-                g.apply(r.choice(g.legal_actions()))
+        g = random_walk(GameState.new(1, seed, TableOptions(difficulty="hard", decree8=True)),
+                        random.Random(seed), 250)
         full, obs = g.to_dict(), g.observation(0).to_dict()
         assert {k for k in full if full[k] != obs[k]} <= {"rng", "card_loc", "hidden_count"}
         for k in ("bot_pyramid", "bot_pos", "bot_turns", "bot_log", "die_loc", "die_value"):

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from seth_positions import no_setup_gains
-from positions import auto, clear_player, first_turn, legal, no_cards_in_hand, play, seat, set_dice, step_name
+from seth_positions import GRAY, no_setup_gains, seth_board
+from positions import clear_player, first_turn, legal, no_cards_in_hand, play, seat, set_dice, step_name
 from tekhenu_engine import GameState, _core, data
 from tekhenu_engine.notation import describe_action, format_action, parse_action
 
 K = _core.SETH_CODES
-DL_SETH, GRAY = 7, 4
 SPARE = [("Th", "k", 6), ("Os", "y", 2)]
 
 
@@ -24,14 +23,7 @@ def seth_turn(players: int = 3, board=(3,), seed: int = 1, **stock) -> tuple[Gam
     g = first_turn(players, seed, seth=True)
     p = seat(g)
     g = set_dice(g, SPARE)
-    d = g.to_dict()
-    for i in range(d["ndice"]):
-        if d["die_loc"][i] == DL_SETH:
-            d["die_loc"][i], d["die_value"][i] = 0, 0
-    for v in board:
-        i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GRAY)
-        d["die_loc"][i], d["die_value"][i] = DL_SETH, v
-    g = no_setup_gains(no_cards_in_hand(GameState._from_dict_trusted(d)))
+    g = no_setup_gains(no_cards_in_hand(seth_board(g, board)))
     stock.setdefault("prod", [2, 2, 2, 2])
     return clear_player(g, p, **stock), p
 

@@ -4,7 +4,7 @@ Manual Setup Changes 7: "Shuffle all Blessings, Technologies, and Decrees from T
 into their corresponding base game decks." Each test quotes its card (data.SETH_CARD_TEXT)."""
 from __future__ import annotations
 
-from positions import f, set_player, step_name, trigger
+from positions import auto, f, set_player, step_name, trigger
 from seth_positions import gains, table
 from tekhenu_engine import GameState, TableOptions, _core, data, format_action, parse_action
 from tekhenu_engine.notation import card_id
@@ -51,7 +51,6 @@ def test_bx01_bx02_five_priests_and_soldiers():
         g = trigger(g, ("D_ARTIFACT", p, 0), ("D_TAKE", p), ("A_END_TURN", p))
         toks = [format_action(a) for a in g.legal_actions()]
         assert toks == ["pass", f"bless:{name}"]
-        before = g.to_dict()
         g.apply(parse_action(f"bless:{name}"))
         picks = ["gain:sol", "gain:sol", "gain:pri", "gain:pri", "gain:pri"]
         while step_name(g) == "D_GAIN":
@@ -84,7 +83,6 @@ def test_tx04_vp_per_blood_and_tx03_no_taint_penalty_at_maat():
     g = GameState._from_dict_trusted(d)
     vp = f(g, "vp")[p]
     g2 = trigger(g, ("A_MAAT",))
-    bd = g2.to_dict()["breakdown"][7]
     # +3 for the Blood, minus the penalty of a balance of -3 (3 Blood are 3 Taint): 3 - 1
     assert g2.to_dict()["vp"][p] - vp == 3 - dict(data.MAAT_PENALTY)[-3]
     g, p = holding("TX03")
@@ -146,21 +144,13 @@ def test_tx02_unused_faith_becomes_priests_at_maat():
     g, p = holding("TX02")
     g = set_player(g, p, faith=3, priests=1)
     g = trigger(g, ("A_MAAT",))
-    while g.is_chance() or step_name(g) != "D_FAITH" or g.step()[1] != p:
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(g.legal_actions()[0])
+    g = auto(g, "D_FAITH", seat=p)
     g.apply(parse_action("faith:+1"))
     assert f(g, "priests")[p] == 1 + 2 and f(g, "faith")[p] == 0
     g, p = holding("TX01")                                 # without TX02 the Faith goes back
     g = set_player(g, p, faith=3, priests=1)
     g = trigger(g, ("A_MAAT",))
-    while g.is_chance() or step_name(g) != "D_FAITH" or g.step()[1] != p:
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(g.legal_actions()[0])
+    g = auto(g, "D_FAITH", seat=p)
     g.apply(parse_action("faith:+1"))
     assert f(g, "priests")[p] == 1
 

@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from seth_positions import no_setup_gains
-from positions import clear_player, first_turn, give_cards, hand, legal, no_cards_in_hand, play, seat, \
+from seth_positions import no_setup_gains, seth_board
+from positions import clear_player, edit, first_turn, give_cards, hand, legal, no_cards_in_hand, play, seat, \
     set_dice, step_name, step_seat
 from tekhenu_engine import GameState, _core
 from tekhenu_engine.notation import describe_action, format_action, parse_action
 
-DL_SETH, GRAY = 7, 4
 SPARE = [("Th", "k", 6), ("Os", "y", 2)]
-
-
-def edit(g: GameState, **fields) -> GameState:
-    d = g.to_dict()
-    d.update(fields)
-    return GameState._from_dict_trusted(d)
 
 
 def horus_turn(players: int = 3, board=(), seed: int = 1, horus_die: int = 3, **stock) -> tuple[GameState, int]:
@@ -32,14 +25,7 @@ def horus_turn(players: int = 3, board=(), seed: int = 1, horus_die: int = 3, **
     g = first_turn(players, seed, seth=True)
     p = seat(g)
     g = set_dice(g, [("Ho", "g", horus_die)] + SPARE)
-    d = g.to_dict()
-    for i in range(d["ndice"]):
-        if d["die_loc"][i] == DL_SETH:
-            d["die_loc"][i], d["die_value"][i] = 0, 0
-    for v in board:
-        i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GRAY)
-        d["die_loc"][i], d["die_value"][i] = DL_SETH, v
-    g = no_setup_gains(no_cards_in_hand(GameState._from_dict_trusted(d)))
+    g = no_setup_gains(no_cards_in_hand(seth_board(g, board)))
     stock.setdefault("prod", [2, 2, 2, 2])
     stock.setdefault("res", [0, 0, 0, 4])
     return clear_player(g, p, **stock), p

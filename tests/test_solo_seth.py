@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from botpos import BOT, CH_DEBEN, CH_TIE, bot_turn, clean_board, play, put_pillar, put_statue, resolve_tie
-from seth_positions import ARTS, CULTS, SP_BOX, SP_DISPLAY, SP_SEAT
+from botpos import BOT, CH_DEBEN, CH_TIE, bot_turn, clean_board, play, put_statue, resolve_tie
+from seth_positions import ARTS, CULTS, SP_BOX, SP_DISPLAY, SP_SEAT, put_seth_board
 from tekhenu_engine import GameState, TableOptions, _core, data, format_action, parse_action
 from tekhenu_engine.botlog import describe, last_turn
 from tekhenu_engine.protocol import parse_table
@@ -69,17 +69,6 @@ def flip_state(seed: int = 1, difficulty: str = "easy") -> dict:
         if d["temple_conquest"][sp] >= 0:
             d["conquest_loc"][d["temple_conquest"][sp]] = 1      # back on the stack
             d["temple_conquest"][sp] = -1
-    return d
-
-
-def seth_board(d: dict, values) -> dict:
-    """The Seth board holds gray dice of these values (the others back in the bag)."""
-    for i in range(d["ndice"]):
-        if d["die_loc"][i] == DL_SETH:
-            d["die_loc"][i], d["die_value"][i] = 0, 0
-    for v in values:
-        i = next(i for i in range(d["ndice"]) if d["die_loc"][i] == 0 and d["die_colour"][i] == GR)
-        d["die_loc"][i], d["die_value"][i] = DL_SETH, v
     return d
 
 
@@ -331,7 +320,7 @@ def test_seth_tile_takes_the_highest_seth_board_die_and_builds_there_for_2_vp():
     constructs a Building in the corresponding region. ... Regardless of the region, Botankhamun
     immediately scores 2 Victory Points (in place of the benefits normally granted by that region)."
     "Botankhamun does not have to pay any Soldiers ..., nor does Botankhamun receive any Blood tokens"."""
-    d = seth_board(flip_state(1), [2, 4])
+    d = put_seth_board(flip_state(1), [2, 4])
     before = GameState._from_dict_trusted(d)
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3)])
     e = last_turn(g)
@@ -347,12 +336,12 @@ def test_seth_tile_with_its_building_there_goes_one_value_up_and_6_wraps_to_1():
     """manual: "If that region already contains one of its Buildings, it places the Building in the
     region of value one higher, looping around from 6 to 1 if necessary." (player aid: also when the
     region is unavailable)"""
-    d = seth_board(flip_state(1), [6])
+    d = put_seth_board(flip_state(1), [6])
     d["seth_build"][10] = BOT
     d["buildings"][BOT] += 1
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3)])
     assert g.field("seth_build")[0] == BOT                            # region 1 (Kush)
-    d = seth_board(flip_state(1), [3])
+    d = put_seth_board(flip_state(1), [3])
     d["seth_build"][4], d["seth_build"][5] = 0, 0                     # Sumer full (hand-made: the player twice)
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3)])
     assert g.field("seth_build")[6] == BOT                            # Assyria
@@ -361,7 +350,7 @@ def test_seth_tile_with_its_building_there_goes_one_value_up_and_6_wraps_to_1():
 def test_seth_tile_with_a_statue_for_the_people_under_the_column_3_vp_more():
     """manual: "If there is a Statue below the column it just placed a Building in, it receives an
     additional 3 Victory Points (for a total of 5 Victory Points)." """
-    d = seth_board(flip_state(1), [2])
+    d = put_seth_board(flip_state(1), [2])
     column = _core._seth_action_tables()["column"][1]
     d["seth_people"][column] = 0
     before = vp(GameState._from_dict_trusted(d))
@@ -377,7 +366,7 @@ def test_seth_tile_places_the_conquest_tile_where_a_ra_action_would_score_most()
     """manual: "Then, place the top Conquest tile in the space where Botankhamun would score the most
     during a hypothetical Ra God Action. In case of a tie, pick randomly." (empty Temple: a corner has
     2 border edges; a Building left of row 1 adds 1 to r1c1 and r1c5, one below column 1 to r1c1)"""
-    d = seth_board(flip_state(1), [5])
+    d = put_seth_board(flip_state(1), [5])
     d["bspace"][0] = 0                                           # W1: row 1
     d["buildings"][0] += 1
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3)])
@@ -398,7 +387,7 @@ def test_seth_tile_with_no_die_on_the_seth_board_takes_a_horus_action():
     """manual: "If there are no dice available on the Seth board, Botankhamun takes a Horus God action
     instead. If Horus God action is also not available, continuing to the next section
     counterclockwise from there (as explained in the base game solo rules)." """
-    d = seth_board(flip_state(1), [])
+    d = put_seth_board(flip_state(1), [])
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3), (RA, W, 5)])
     assert last_turn(g)["god"] == HO
     g = seth_bot_turn(d, SETH_TILE, dice=[(OS, Y, 3), (RA, W, 5)])
@@ -409,7 +398,7 @@ def test_seth_tile_with_no_die_on_the_seth_board_takes_a_horus_action():
 def test_seth_tile_with_no_building_left_scores_3_vp():
     """manual: "If dice are available on the Seth board, but Bothankhamun has no Buildings left, it
     scores 3 VP and does nothing else." """
-    d = seth_board(flip_state(1), [4])
+    d = put_seth_board(flip_state(1), [4])
     for r in range(6):
         for c in range(4):
             d["osiris"][r][c] = BOT if r * 4 + c < 10 else -1
@@ -421,7 +410,7 @@ def test_seth_tile_with_no_building_left_scores_3_vp():
 
 def test_twenty_buildings_option():
     """game help Table options: "Botankhamun's Buildings | 10 (standard) or 20"."""
-    d = seth_board(flip_state(1), [4])
+    d = put_seth_board(flip_state(1), [4])
     for r in range(6):
         for c in range(4):
             d["osiris"][r][c] = BOT if r * 4 + c < 10 else -1
@@ -546,7 +535,7 @@ def test_horus_statue_for_seth_when_the_gods_space_is_taken_then_the_base_fallba
 
 def test_its_statue_to_seth_pays_1_vp_on_either_players_seth_action():
     """game help: "Its Statue to Seth pays it 1 VP on either player's Seth action." """
-    d = seth_board(flip_state(1), [3])
+    d = put_seth_board(flip_state(1), [3])
     d["seth_god"][0] = BOT
     d["statues"][BOT] += 1
     before = vp(GameState._from_dict_trusted(d))
@@ -560,7 +549,7 @@ def test_the_players_statue_to_seth_pays_when_botankhamun_performs_seth():
     """manual: "every time another player performs the Seth God Action you will receive the bonus ...
     (1 Resource of your choice)" (game help "(not Gold)"); "Bonuses are awarded as if this was a regular
     2-player game" (solo aid)."""
-    d = seth_board(flip_state(1), [3])
+    d = put_seth_board(flip_state(1), [3])
     d["seth_god"][0] = 0
     d["statues"][0] += 1
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, W, 2)])
@@ -655,7 +644,6 @@ def test_its_seth_buildings_score_at_both_scorings():
     while not g.is_terminal():
         before = g.field("scoring_count")
         builds = [k for k, o in enumerate(g.field("seth_build")) if o == BOT]
-        vp0 = g.field("breakdown")
         if g.is_chance():
             g.apply_chance()
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from positions import random_walk
 from tekhenu_engine import GameState, TableOptions, data
 from tekhenu_engine.notation import CARD_LOC, card_name
 from tekhenu_engine.render import render, seth_lines, seth_seat_line
@@ -14,16 +15,7 @@ SETH = TableOptions(seth=True)
 
 
 def seth_game(players: int, seed: int, steps: int) -> GameState:
-    g = GameState.new(players, seed=seed, options=SETH)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(r.choice(g.legal_actions()))
-    return g
+    return random_walk(GameState.new(players, seed=seed, options=SETH), random.Random(seed), steps)
 
 
 def test_seth_lines_name_the_pieces():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from positions import random_walk
 from tekhenu_engine import GameState
 from tekhenu_engine import _core
 from tekhenu_engine.errors import HiddenChanceError, StateError, TaskStackOverflow
@@ -23,16 +24,7 @@ FUZZ = HERE / "fuzz_states.py"
 
 
 def _mid(players: int = 2, seed: int = 3, steps: int = 200) -> GameState:
-    g = GameState.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        if g.is_chance():
-            g.apply_chance()
-        else:
-            g.apply(rng.choice(g.legal_actions()))
-    return g
+    return random_walk(GameState.new(players, seed=seed), random.Random(seed), steps)
 
 
 def _refused(d: dict, field: str) -> StateError:

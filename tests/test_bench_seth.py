@@ -3,6 +3,7 @@ the base game in the same run"): the figures exist and are positive, the table n
 itself is measured in bench runs, not here)."""
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from tekhenu_engine.bench import format_table, seth_figures

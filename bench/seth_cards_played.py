@@ -1,9 +1,10 @@
 """How often random Time of Seth games deal and play BX03/BX04 and TX05 (issue 11).
 
 Plays random games (uniform random decisions, the game's own chance), counts the games in which a
-seat held BX03/BX04 or TX05, the BX03/BX04 moves played (to the Seth board / to Osiris), the TX05
-Thoth actions (`section:any`) and the cards they took from the section one higher, and checks the
-state loads back (`from_string`) after every move of those cards.
+seat held BX03/BX04 or TX05, the BX03/BX04 moves played (to the Seth board / to Osiris), TX05's
+`section:any` and card picks (decisions only: a step with one legal choice is applied by itself and
+not counted) and the picks from the section one higher, and checks the state loads back
+(`from_string`) after every such move.
 
     python bench/seth_cards_played.py --players 3 --games 300 --seed 1
 """
@@ -26,7 +27,8 @@ def run(players: int, games: int, seed: int, vizier: bool = False) -> dict:
     opts = TableOptions(seth=True, vizier=vizier)
     ids = {n: card_id(n) for n in ("BX03", "BX04", "TX05")}
     out = {"players": players, "games": games, "held_bx": 0, "held_tx05": 0, "bx_to_seth": 0,
-           "bx_to_osiris": 0, "tx05_actions": 0, "tx05_higher_cards": 0, "decisions": 0}
+           "bx_to_osiris": 0, "tx05_section_any": 0, "tx05_card_picks": 0, "tx05_higher_cards": 0,
+           "decisions": 0}
     rnd = random.Random(seed)
     for k in range(games):
         g = GameState.new(players, seed * 100_000 + k, opts)
@@ -48,8 +50,9 @@ def run(players: int, games: int, seed: int, vizier: bool = False) -> dict:
                 out["bx_to_seth" if tok.endswith(">Se") else "bx_to_osiris"] += 1
                 assert GameState.from_string(g.to_string()) == g
             elif tok == "section:any":
-                out["tx05_actions"] += 1
+                out["tx05_section_any"] += 1
             elif d is not None:
+                out["tx05_card_picks"] += 1
                 slot = d["market"].index(a & 0xFFFFFF)
                 sec = next(s for s in range(4) if FIRST[s] <= slot < FIRST[s] + SIZE[s])
                 if d["happiness"][st.seat] < data.THOTH_ACCESS[sec]:

@@ -711,7 +711,8 @@ CODES = {
                       "M_T19": M_T19},
     "tie_purposes": {"TIE_DIE": TIE_DIE, "TIE_PEOPLE": TIE_PEOPLE, "TIE_TEMPLE": TIE_TEMPLE,
                      "TIE_RA": TIE_RA, "TIE_HATHOR": TIE_HATHOR, "TIE_PYR_RES": TIE_PYR_RES,
-                     "TIE_PYR_GOD": TIE_PYR_GOD, "TIE_SETH_REGION": TIE_SETH_REGION, "TIE_CONQUEST": TIE_CONQUEST},
+                     "TIE_PYR_GOD": TIE_PYR_GOD, "TIE_SETH_REGION": TIE_SETH_REGION, "TIE_CONQUEST": TIE_CONQUEST,
+                     "TIE_SETH_PEOPLE": TIE_SETH_PEOPLE},
     "max_tie": 16,            # candidates bot_resolve_tie can hold
     "faith_offset": 32,       # K_FAITH payload: net Faith + 32 (gen_legal, do_decision)
     "gain_items": G_ITEMS - 1,  # D_GAIN items 0..G_ITEMS-1 (G_NONE, then Time of Seth's G_SOL, G_PRI)

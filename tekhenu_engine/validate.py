@@ -349,7 +349,9 @@ def check_state(d: dict[str, Any]) -> None:
             if p >= 0:
                 building_n[p] += 1
     c.rng("osiris_row2_gold", c.get("osiris_row2_gold"), 0, 1)
-    if not d["osiris_row2_gold"] and all(p < 0 for p in osiris[1]):
+    # (with Time of Seth, BX03/BX04 may have moved row 2's only Building to the Seth board since)
+    if not d["osiris_row2_gold"] and all(p < 0 for p in osiris[1]) \
+            and not (d["options"] & codes["options"].get("seth", 0)):
         raise StateError("osiris_row2_gold", "the row-2 Gold goes to its first builder, and row 2 is empty")
     bspace = c.rng_all("bspace", (codes["n_bspaces"],), *seat_or_none)
     for i, p in enumerate(bspace):

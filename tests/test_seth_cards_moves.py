@@ -379,3 +379,17 @@ def test_t14_reaches_a_region_without_own_building_but_not_beyond_2():
     sb[6] = p
     g = edit(g, seth_build=sb, buildings=[3 if s == p else 0 for s in range(4)])
     assert "take:Se:g6" not in legal(g)
+
+
+def test_bx03_row_2_building_moved_away_the_state_loads_back():
+    """BX03 (Osiris row 2 -> Punt): "Nothing gained before is undone" (docs/rules-notes.md), so the
+    row-2 Gold stays taken with row 2 empty again; such a position loads back (from_string)."""
+    g, p = seth_first_turn(3, soldiers=4)
+    g = edit(g, osiris=osiris_with(p, (2, 0, p)), buildings=[1 if s == p else 0 for s in range(4)],
+             osiris_row2_gold=0)
+    g = give_cards(g, p, "BX03")
+    g = between_actions(g, p)
+    play(g, "bless:BX03/Os-P2>Se")
+    d = g.to_dict()
+    assert all(x < 0 for x in d["osiris"][1]) and d["osiris_row2_gold"] == 0 and d["seth_build"][2] == p
+    assert GameState.from_string(g.to_string()) == g

@@ -724,3 +724,15 @@ def test_cli_match_greedy_against_botankhamun_hard_with_seth(tmp_path):
     recs = load_records(str(out))
     assert all(r["table"]["seth"] and r["table"]["players"] == 1 for r in recs)
     assert all(r["error"] is None and replay(r).returns() == r["vp"] for r in recs)
+
+
+def test_a_pending_tie_of_the_seth_people_column_loads_back():
+    """Every CH_TIE purpose of the core (TIE_SETH_PEOPLE: the column of Botankhamun's Statue for the
+    people on the Seth board, picked at random on a tie) is one the loader knows: a solo Time of
+    Seth game round-trips through to_string at every step (seeds where that tie happens)."""
+    opts = TableOptions(seth=True)
+    for seed in (937, 1031):
+        g, rnd = GameState.new(1, seed, opts), random.Random(seed - 900)
+        while not g.is_terminal():
+            g.apply(g.sample_chance() if g.is_chance() else rnd.choice(g.legal_actions()))
+            assert GameState.from_string(g.to_string()) == g

@@ -414,7 +414,7 @@ VP_CATEGORY_NAMES = {
     "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
     "production": "production", "building_row": "Buildings row", "bread": "Bread upkeep",
     "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
-    "bot_cards": "Botankhamun's cards",
+    "bot_cards": "Botankhamun's cards", "seth": "Seth board and action",
 }
 
 

@@ -794,7 +794,7 @@ def _seth_card(svg: _Svg, x: float, y: float, name: str, cards_xy: dict, w: floa
         a = data.ARTIFACTS[name]
         svg.text(x + w / 2, y + 28, f"{a['priests']} Priests", 8.5, "#333", "middle")
         svg.text(x + w / 2, y + 40, f"Ankh {a['ankh']}", 8.5, "#333", "middle")
-        for k, line in enumerate(_wrap(seth_card_effect(name), int(w / 3.9))[:int((h - 46) / 8.5)]):
+        for k, line in enumerate(_wrap(seth_card_effect(name), int(w / 4.2))[:int((h - 46) / 8.5)]):
             svg.text(x + 3, y + 52 + k * 8.5, line, 7, "#333")
     else:
         for k, line in enumerate(_wrap(text.replace("Whenever ", ""), 11)[:4]):

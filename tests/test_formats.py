@@ -75,7 +75,8 @@ def test_v3_position_loads_with_seth_0_and_its_total_unchanged(pos):
     """A format-3 state (tk1, JSON, an observation) loads as format 4: its breakdown gets the `seth`
     category 0 and keeps every other category as saved (the Seth VP where format 3 counted them:
     the Seth Buildings under `districts`, the column Statue's 3 VP under `actions`), so its VP total is
-    the same; every other field is the replayed game's, and it plays on as format 3 did."""
+    the same; every other field is the replayed game's, and it plays on (a base game to the result
+    format 3 played)."""
     replayed = GameState.new(pos["players"], seed=pos["seed"], options=_v3_options(pos))
     for tok in pos["moves"]:
         replayed.apply(parse_action(tok))
@@ -91,10 +92,31 @@ def test_v3_position_loads_with_seth_0_and_its_total_unchanged(pos):
         assert legal == pos["legal"]
         c = g.clone()
         c.playout(11)
-        assert c.returns() == pos["playout_vp"]
+        if not pos["options"]["seth"]:      # the base game's rules are frozen (bench/fingerprint.py)
+            assert c.returns() == pos["playout_vp"]
+        assert c.is_terminal()
         assert GameState.from_string(g.to_string()).to_dict() == g.to_dict() == GameState.from_json(g.to_json()).to_dict()
     obs = GameState.from_string(pos["obs"])
     assert obs.field("version") == 4 and obs.to_dict()["breakdown"][-1] == [0] * 4
+    if pos["options"]["seth"]:      # the cards format 3 kept out of a Seth game's decks stay in the box
+        from tekhenu_engine.notation import card_id
+        assert all(g.field("card_loc")[card_id(n)] == 2 for n in _core.SETH_CARDS_OUT_FORMAT3)
+
+
+def test_v3_seth_positions_load_when_the_cards_format_3_kept_out_join_the_decks(monkeypatch):
+    """Format 3 kept BX03, BX04 and TX05 in the box with the option (``SETH_CARDS_OUT_FORMAT3``); once
+    the engine deals them (``_core.SETH_CARDS_OUT`` without them), a Seth game saved by format 3 still
+    loads with them in the box, out of that game, and any other card in the box is still refused."""
+    monkeypatch.setattr(_core, "SETH_CARDS_OUT", ())
+    for pos in V3:
+        if pos["options"]["seth"]:
+            g = GameState.from_string(pos["tk1"])
+            assert g.field("version") == 4
+            d = g.to_dict()
+            c = next(i for i, loc in enumerate(d["card_loc"]) if loc == 0)     # a card in the pile
+            d["card_loc"][c] = 2
+            with pytest.raises(ValueError, match="only removed cards are in the box"):
+                GameState.from_dict(d)
 
 
 def test_v3_seth_positions_keep_their_seth_vp_in_the_old_categories():

@@ -61,6 +61,9 @@ cdef double SETH_W_BLOOD = 0.3     # a Blood token: 1 Taint at every Maat phase 
 cdef double SETH_W_CULTIST = 1.0   # a Cultist owned (its Power pays through the game)
 cdef double SETH_W_ARTIFACT = 1.5  # an Artifact held, not yet used
 cdef int SETH_TAKE_W = 24          # playout weight of a Seth-board die (a wheel die: 12 Pure, 6 Tainted)
+cdef double SETH_W_RESOURCE = 0.25  # a Resource (the base stock weight of static_eval)
+cdef double SETH_ACTS_PER_ROUND = 0.1   # Seth God Actions of one seat per round (measured: 0.05-0.09)
+cdef int SETH_STATUE_PRIESTS = _data.SETH_STATUE_PRIESTS   # Priests a Statue in honour of Seth costs
 
 
 def _load_seth_search():
@@ -98,15 +101,39 @@ cdef inline int seth_held(State* s, int p, int artifacts) noexcept nogil:
     return n
 
 
+cdef double seth_god_statue_value(State* s, int p) noexcept nogil:
+    """What seat p's Statue in honour of Seth is still worth: manual "every time another player
+    performs the Seth God Action you will receive the bonus ... (1 Resource of your choice)" ("In a
+    2-player game, also ... when you perform the Seth God Action yourself"; solo: "as if this was a
+    regular 2-player game", Botankhamun's bonus 1 VP), at SETH_ACTS_PER_ROUND Seth actions of each
+    such seat per round still to play, plus the 2 Priests it took (so building it does not lower the
+    estimate). "Building a second Statue to Seth does not provide any additional reward": counted once."""
+    cdef int k, owns = 0, seats, left = 16 - s.round
+    cdef double bonus = SETH_W_RESOURCE
+    for k in range(N_SETH_GOD):
+        if s.seth_god[k] == p:
+            owns = 1
+    if not owns:
+        return 0.0
+    if left < 0:
+        left = 0
+    seats = s.nseats if s.nplayers <= 2 else s.nseats - 1
+    if s.nplayers == 1 and p == 1:
+        bonus = 1.0
+    return SETH_W_PRIEST * SETH_STATUE_PRIESTS + bonus * SETH_ACTS_PER_ROUND * left * seats
+
+
 cdef double seth_static(State* s, int p, int scorings_left) noexcept nogil:
     """The Time of Seth terms of static_eval for seat p: Seth Building VP at each Scoring still to
-    come, Soldiers, Priests, Blood (Taint at each Maat phase still to come), Cultists, Artifacts."""
+    come, Soldiers, Priests, Blood (Taint at each Maat phase still to come), Cultists, Artifacts, a
+    Statue in honour of Seth (seth_god_statue_value)."""
     cdef int maats = 4 - s.maat_count
     if maats < 0:
         maats = 0
     return (scorings_left * seth_vp_per_scoring(s, p) + SETH_W_SOLDIER * s.soldiers[p]
             + SETH_W_PRIEST * s.priests[p] - SETH_W_BLOOD * maats * s.blood[p]
-            + SETH_W_CULTIST * seth_held(s, p, 0) + SETH_W_ARTIFACT * seth_held(s, p, 1))
+            + SETH_W_CULTIST * seth_held(s, p, 0) + SETH_W_ARTIFACT * seth_held(s, p, 1)
+            + seth_god_statue_value(s, p))
 
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
     """Purity of a die of this colour in section god (the core's table, inlined here)."""

@@ -177,7 +177,7 @@ def test_bx03_is_played_after_the_action_too_and_the_seth_vp_follow_the_building
 
 
 def test_bx03_and_bx04_offered_once_when_both_are_held():
-    """The two copies of a Blessing are one choice (data.IDENTICAL_CARDS, like BX01/BX02)."""
+    """The two copies of the card are one choice: the lower id is played (seth_bx_move), as BX01/BX02."""
     g, p = seth_first_turn(3, soldiers=4)
     g = edit(g, osiris=osiris_with(p, (6, 0, p)), buildings=[1 if s == p else 0 for s in range(4)])
     g = give_cards(g, p, "BX03", "BX04")
@@ -369,10 +369,9 @@ def test_t14_reaches_a_free_seth_region():
 def test_t14_reaches_a_region_without_own_building_but_not_beyond_2():
     """T14 "up or down by 1 or 2": a Seth-board 6 with p's own Buildings in Hittites (6) and Canaan (5)
     reaches Assyria (4) with T14; with Assyria also its own, Sumer (3) is 3 away: not reachable."""
-    sb = [-1] * 12
-    sb[10], sb[8] = 0, 0
     g, p = seth_first_turn(3, board=(6,), soldiers=4)
-    sb = [p if x == 0 else -1 for x in sb]
+    sb = [-1] * 12
+    sb[10], sb[8] = p, p                           # p's own Buildings in Hittites and Canaan
     g = edit(g, seth_build=sb, buildings=[2 if s == p else 0 for s in range(4)])
     g = give_cards(g, p, "T14")
     assert "take:Se:g6" in legal(g)

@@ -162,6 +162,11 @@ def _enc_kind_payloads(seth=False):
         t[K_AS] = [1, 2]
         t[K_CONVERT] = list(range(nres + 1)) + [CONVERT_NONE]
         t[K_USE] = list(range(N_ARTIFACTS))
+        # BX03/BX04: a Building moved between Osiris and the Seth board (options 1-48); TX05: the
+        # Thoth action's cards from several sections (seth/cards.pxi)
+        bx = [_card_id(n) for n in ("BX03", "BX04")]
+        t[K_BLESS] = sorted(set(t[K_BLESS]) | {c | (o << 7) for c in bx for o in range(1, BX_OPTIONS + 1)})
+        t[K_SECTION] += [THOTH_TX05]
     return dict(sorted(t.items()))
 
 

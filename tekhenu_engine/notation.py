@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import data
 from ._core import ACTION_CODES as _ACTION_CODES
+from ._core import SETH_CODES
 from .enums import CardLoc, DieLoc, on_wheel
 from .enums import Kind as K
 
@@ -75,6 +76,30 @@ DIE_LOC = {"bag": int(DieLoc.BAG), "wheel": on_wheel(0), "seth": int(DieLoc.SETH
 # counts as (K_AS 1 red, 2 blue: the die letters)
 CONQUEST_IDS = tuple(t["id"] for t in data.CONQUEST_TILES)
 AS_NAMES = ("", data.DIE_LETTERS[5], data.DIE_LETTERS[6])
+# Time of Seth (seth/cards.pxi): BX03/BX04's K_BLESS options (a Building of Osiris row v, district d, to
+# region v: "Os-<d><v>>Se"; of region v to Osiris row v, district d: "Se<v>>Os-<d>") and TX05's
+# K_SECTION payload of card-by-card picks from several sections ("section:any")
+_BX_TO_SETH, _BX_TO_OSIRIS, _BX_OPTIONS = SETH_CODES["BX_TO_SETH"], SETH_CODES["BX_TO_OSIRIS"], SETH_CODES["BX_OPTIONS"]
+_BX_MOVE_CARDS = ("BX03", "BX04")
+THOTH_TX05 = SETH_CODES["THOTH_TX05"]
+
+
+def _bx_move(opt: int) -> tuple[bool, int, int]:
+    """BX03/BX04 option -> (to the Seth board, row/region 1-6, district 0-3)."""
+    to_seth = opt < _BX_TO_OSIRIS
+    x = opt - (_BX_TO_SETH if to_seth else _BX_TO_OSIRIS)
+    return to_seth, x // 4 + 1, x % 4
+
+
+def _bx_option(arg: str) -> int:
+    """The BX03/BX04 option of "Os-P4>Se" / "Se4>Os-L"."""
+    m = re.fullmatch(r"Os-([PBLG])([1-6])>Se", arg)
+    if m:
+        return _BX_TO_SETH + 4 * (int(m.group(2)) - 1) + RES.index(m.group(1))
+    m = re.fullmatch(r"Se([1-6])>Os-([PBLG])", arg)
+    if m:
+        return _BX_TO_OSIRIS + 4 * (int(m.group(1)) - 1) + RES.index(m.group(2))
+    return _num(arg, 0, 999)
 
 
 def card_name(c: int) -> str:
@@ -192,6 +217,8 @@ def format_action(a: int) -> str:
         return f"build:{BUILD_NAMES[x]}"
     if kind == K.DISTRICT:
         return f"district:{RES[x]}"
+    if kind == K.SECTION and x == THOTH_TX05:
+        return f"{v}:any"
     if kind in (K.REFRESH, K.SECTION):
         return f"{v}:{x + 1}"
     if kind == K.PAY:
@@ -212,7 +239,11 @@ def format_action(a: int) -> str:
     if kind == K.EXTRA:
         return f"extra:{_act_name(x >> 4)}{x & 0xF}"
     if kind == K.BLESS:
-        return f"bless:{card_name(x & 0x7F)}" + (f"/{x >> 7}" if x >> 7 else "")
+        name, opt = card_name(x & 0x7F), x >> 7
+        if name in _BX_MOVE_CARDS and 1 <= opt <= _BX_OPTIONS:   # Time of Seth: a Building moved
+            to_seth, v, d = _bx_move(opt)
+            return f"bless:{name}/" + (f"Os-{RES[d]}{v}>Se" if to_seth else f"Se{v}>Os-{RES[d]}")
+        return f"bless:{name}" + (f"/{opt}" if opt else "")
     if kind == K.CONQUEST:      # Time of Seth: the Conquest tile turned face up
         return f"conquest:{CONQUEST_IDS[x]}"
     if kind == K.CQSPACE:       # Time of Seth: the Temple space of the face-up Conquest tile
@@ -322,6 +353,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         return BUILD_NAMES.index(arg)
     if kind == K.DISTRICT:
         return RES.index(arg)
+    if kind == K.SECTION and arg == "any":
+        return THOTH_TX05
     if kind in (K.REFRESH, K.SECTION):
         return _num(arg, 1, 4) - 1
     if kind == K.PAY:
@@ -365,6 +398,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         return (_parse_act(m.group(1)) << 4) | int(m.group(2)) if m else _fail(arg)
     if kind == K.BLESS:
         name, _, opt = arg.partition("/")
+        if name in _BX_MOVE_CARDS and opt:
+            return card_id(name) | (_bx_option(opt) << 7)
         return card_id(name) | ((_num(opt, 0, 999) << 7) if opt else 0)
     _fail(arg)
 
@@ -676,6 +711,8 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
         return f"Building in the {data.RESOURCES[x]} district"
     if verb == "refresh":
         return f"Pay 1 Papyrus to refresh Market section {x + 1}"
+    if verb == "section" and x == THOTH_TX05:
+        return "Take the cards one by one from every Market section you have access to (TX05: one may come from the section above)"
     if verb == "section":
         return f"Take cards from Market section {x + 1}"
     if verb == "card":
@@ -702,6 +739,14 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
         return f"Extra action: {name} with value {val}"
     if verb == "bless":
         c, opt = x & 0x7F, x >> 7
+        if card_name(c) in _BX_MOVE_CARDS and 1 <= opt <= _BX_OPTIONS:     # Time of Seth: BX03/BX04
+            to_seth, v, d = _bx_move(opt)
+            region = data.SETH_REGIONS[v - 1]["name"]
+            if to_seth:
+                return (f"Play {card_name(c)}: move your Building of Osiris row {v} ({data.RESOURCES[d]}) "
+                        f"to {region} on the Seth board (its Soldiers; the region's reward)")
+            return (f"Play {card_name(c)}: move your Building of {region} on the Seth board to Osiris row {v}, "
+                    f"{data.RESOURCES[d]} district (1 Happiness; the row's production and gains)")
         return f"Play {card_name(c)}" + (f" (option {opt})" if opt else "") + f": {card_brief(c)}"
     return verb
 

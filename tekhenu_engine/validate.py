@@ -398,7 +398,6 @@ def check_state(d: dict[str, Any]) -> None:
     if not (d["options"] & codes["options"].get("seth", 0)):      # Time of Seth's cards: in the box
         removed |= {_card_id(n) for k in ("Blessing", "Technology", "Decree") for n in D.SETH_DECKS[k]}
     from . import _core
-    removed |= {_card_id(n) for n in _core.SETH_CARDS_OUT}      # ... and those not implemented yet
     # a Time of Seth game saved by format 3 kept these out of its decks: they may stay in the box
     may_be_out = {_card_id(n) for n in _core.SETH_CARDS_OUT_FORMAT3} - removed
     if nplayers <= 2:
@@ -532,11 +531,10 @@ def _check_seth(c: _Checker, d: dict[str, Any], seth: bool, nplayers: int, ns: i
             raise StateError("seth_flags", "Time of Seth bookkeeping without the seth option")
         return
     # one Building of a player per region (manual: "You may not place a second Building in a
-    # region where you already have a Building"); the 2nd space only after the 1st
+    # region where you already have a Building"); the 2nd space may hold one while the 1st is
+    # free: BX03/BX04 moved the 1st space's Building back to Osiris (docs/rules-notes.md)
     for r in range(K["N_SETH_REGIONS"]):
         a, b = build[2 * r], build[2 * r + 1]
-        if b >= 0 and a < 0:
-            raise StateError(f"seth_build[{2 * r + 1}]", "the second Building space of a region before the first")
         if a >= 0 and a == b:
             raise StateError(f"seth_build[{2 * r + 1}]", f"two Buildings of seat {a} in one region")
     for p in build:
@@ -782,7 +780,7 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "CH_CONQUEST": ("none", z, z, z, z),
         "D_CONQUEST": ("human", z, z, z, z),
         "D_SETH_AS": ("human", (0, D.SETH_GOD_INDEX), v, z, z),
-        "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, z, z),
+        "A_SETH_RES": ("seat", (L["die_min"], L["die_max"]), fl, (0, 4 if seth else 0), z),   # c: BX03/BX04's 1 + district
         "CH_PILLAR": ("none", (0, L["n_ra_slots"] if d["nplayers"] == 1 else L["n_ra_slots"] - 1), z, z, z),
         "CH_CARD": ("none", ctype, (0, 2), (0, L["n_market"] - 1), z),
         "CH_REVEAL": ("none", (0, 2), z, z, z),       # a Starting card, a Cultist, an Artifact
@@ -806,7 +804,9 @@ def _arg_specs(L: dict[str, Any], ns: int, d: dict[str, Any]) -> dict[str, tuple
         "D_HATHOR": ("human", v, fl, z, z),
         "D_OSIRIS": ("human", v, fl, z, z),
         "D_THOTH_REFRESH": ("human", v, (0, (1 << L["n_sections"]) - 1), fl, z),
-        "D_THOTH_CARD": ("human", sec, (1, max(D.THOTH_CARDS_FOR_VALUE)), z, z),
+        # Time of Seth's TX05: section 4 = card by card from several sections, c 1 = its card of one higher taken
+        "D_THOTH_CARD": ("human", (0, L["n_sections"] if seth else L["n_sections"] - 1),
+                         (1, max(D.THOTH_CARDS_FOR_VALUE)), (0, 1 if seth else 0), z),
         "D_PAY": ("human", (1, cost_bits), z, z, z),
         "D_FAITH": ("human", z, z, z, z),
         "D_BREAD": ("human", (1, L["bread_max"]), z, z, z),

@@ -101,7 +101,8 @@ def test_the_expansions_deck_cards_have_their_text_in_the_choices():
                 continue
             for a in g.legal_actions():
                 tok = format_action(a)
-                if any(n in tok for n in SETH_DECK_CARDS) and tok.startswith(("keep:", "take:", "bless:")):
+                if any(n in tok for n in SETH_DECK_CARDS) and tok.startswith(("keep:", "take:", "bless:")) \
+                        and "/" not in tok:          # BX03/BX04's moves describe the move itself
                     name = next(n for n in SETH_DECK_CARDS if n in tok)
                     assert card_brief(card_id(name)) in describe_action(g, a)
                     described += 1

@@ -19,14 +19,14 @@ def text(name: str) -> str:
 
 def test_in_their_decks_with_the_option_and_in_the_box_without():
     """Setup Changes 7: "Shuffle all Blessings, Technologies, and Decrees from Tekhenu: Time of Seth
-    into their corresponding base game decks"; without the expansion they are out (and so are the
-    cards the engine does not implement yet, _core.SETH_CARDS_OUT)."""
+    into their corresponding base game decks"; without the expansion they are out. Every one of
+    them is in its deck with the option (none is kept in the box)."""
     on = GameState.new(3, seed=2, options=TableOptions(seth=True)).field("card_loc")
     off = GameState.new(3, seed=2).field("card_loc")
     for name in SETH_CARDS:
         c = card_id(name)
         assert off[c] == CL_BOX
-        assert on[c] == (CL_BOX if name in _core.SETH_CARDS_OUT else CL_PILE)   # not implemented yet: out
+        assert on[c] == CL_PILE
         assert c in data.DECK_IDS[data.CARD_TYPES.index(
             "Blessing" if name[0] == "B" else "Technology" if name[0] == "T" else "Decree")]
 

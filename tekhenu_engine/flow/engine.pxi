@@ -292,7 +292,7 @@ cdef void run_auto(State* s, Task t) noexcept nogil:
     elif t.type == A_INIT_ORDER:
         init_order(s)
     elif t.type == A_SETH_RES:
-        seth_resolve(s, t.p, t.a, t.b)      # Time of Seth (seth/action.pxi)
+        seth_resolve(s, t.p, t.a, t.b, t.c)   # Time of Seth (seth/action.pxi)
     else:
         bot_auto(s, t)
 

@@ -50,7 +50,7 @@ cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil:
         for k in range(4):
             if thoth_access(s, p, k) and section_cards(s, k) >= n:
                 return 1
-        return 0
+        return seth_tx05_can(s, p, n)           # Time of Seth's TX05: several sections (seth/cards.pxi)
     elif god == 5:
         if s.buildings[p] >= max_buildings(s, p):
             return 0

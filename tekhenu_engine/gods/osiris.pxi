@@ -8,11 +8,15 @@ cdef inline int osiris_allowed(int d, int flags) noexcept nogil:
     return 1
 
 cdef void resolve_osiris(State* s, int p, int row, int d, int flags) noexcept nogil:
-    cdef int r = row - 1
     if not (flags & F_NOHAP) and not bot_never_pays(s, p):
         s.happiness[p] -= 1
-    s.osiris[r][d] = p
     s.buildings[p] += 1
+    osiris_place(s, p, row - 1, d)
+
+cdef void osiris_place(State* s, int p, int r, int d) noexcept nogil:
+    """A Building of seat p stands in row r + 1, district d: the row-2 Gold, Cult06, the production
+    and the row's gains (an Osiris action; Time of Seth's BX03/BX04 move one here, seth/cards.pxi)."""
+    s.osiris[r][d] = p
     if r == 1 and s.osiris_row2_gold:
         s.osiris_row2_gold = 0
         if not bot_gains_no_resources(s, p):

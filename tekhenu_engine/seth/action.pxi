@@ -125,7 +125,7 @@ cdef int seth_gen_take(State* s, int p, int32_t* out) noexcept nogil:
         seen |= (<uint64_t>1) << key
         value_range(s, p, s.die_colour[i], s.die_value[i], &lo, &hi)
         for v in range(lo, hi + 1):
-            if seth_take_ok(s, p, v):
+            if seth_take_ok_t14(s, p, v, s.die_colour[i]):
                 out[n] = mk(K_TAKE, (ACT_SETH << 8) | (s.die_colour[i] << 4) | s.die_value[i])
                 n += 1
                 break
@@ -142,6 +142,25 @@ cdef int seth_take_ok(State* s, int p, int v) noexcept nogil:
     if r < 0 or r >= N_SETH_REGIONS or s.buildings[p] >= max_buildings(s, p) or seth_space(s, r, p) < 0:
         return 0
     return seth_soldier_means(s, p) >= seth_soldier_cost(s, r, p)
+
+
+cdef int seth_take_ok_t14(State* s, int p, int v, int colour) noexcept nogil:
+    """seth_take_ok with T14's reach: "Whenever you perform a God Action: You may adjust the value
+    of the die up or down by 1 or 2", so a Seth-board die of value v (after Scribes) is usable
+    when a value within 2 of it allows the Seth action (the change is then compulsory, D_BLESS
+    M_T14), within the die's faces (gray 1-6; red, blue, green 2-5), as can_god_die_col does for
+    the other God actions (docs/rules-notes.md "T14 makes a die usable", "T14 and the new dice")."""
+    cdef int w, lo, hi
+    if seth_take_ok(s, p, v):
+        return 1
+    if not tech(s, p, 14):
+        return 0
+    lo = DIE_MIN[colour] if DIE_MIN[colour] > VALUE_MIN else VALUE_MIN
+    hi = DIE_MAX[colour] if DIE_MAX[colour] < VALUE_MAX else VALUE_MAX
+    for w in range(v - 2, v + 3):
+        if w >= lo and w <= hi and seth_take_ok(s, p, w):
+            return 1
+    return 0
 
 
 cdef void seth_start(State* s, int p, int value, int flags) noexcept nogil:
@@ -166,16 +185,21 @@ cdef int seth_faceup(State* s) noexcept nogil:
     return -1
 
 
-cdef void seth_resolve(State* s, int p, int value, int flags) noexcept nogil:
-    """A_SETH_RES (the Soldiers are paid): manual Seth God Action steps 2-6."""
+cdef void seth_resolve(State* s, int p, int value, int flags, int moved) noexcept nogil:
+    """A_SETH_RES (the Soldiers are paid): manual Seth God Action steps 2-6. moved = 1 + d: not a
+    Seth action but BX03/BX04 moving seat p's Building of Osiris row `value`, district d, here
+    (seth/cards.pxi): the placement, the reward and the column Statue's VP only (steps 3-4)."""
     cdef int r = value - 1, k = seth_space(s, r, p), i
     # the steps run in reverse order of pushing: the reward's decision, then the Conquest tile
-    if seth_faceup(s) >= 0:
+    if not moved and seth_faceup(s) >= 0:
         push(s, CH_CONQUEST, -1, 0, 0, 0, 0)     # "Turn the next Conquest tile in the stack face up."
         push(s, D_CONQUEST, p, 0, 0, 0, 0)       # "place it on any empty space of the Temple Complex"
     # "The leftmost Building of your player board" goes to the region's first free space
     s.seth_build[2 * r + k] = p
-    s.buildings[p] += 1
+    if moved:
+        s.osiris[r][moved - 1] = -1              # BX03/BX04: the vacated Osiris space is free again
+    else:
+        s.buildings[p] += 1
     # "Immediately receive the depicted reward for that region, but not the Victory Points"
     if SR_KIND[r] == 0:
         s.gold[p] += SR_GOLD[r]
@@ -189,11 +213,13 @@ cdef void seth_resolve(State* s, int p, int value, int flags) noexcept nogil:
     # game help: "If a Statue for the people stands under that region's column" (anyone's): 3 VP
     if s.seth_people[SR_COLUMN[r]] >= 0:
         add_vp(s, p, SETH_COL_VP, VP_SETH)
-    # "place a Blood token on the Tainted side of your scales"
-    s.blood[p] += SETH_BLOOD_N
+    # "place a Blood token on the Tainted side of your scales" (BX03/BX04: no Blood, no Conquest tile)
+    if not moved:
+        s.blood[p] += SETH_BLOOD_N
     fire(s, p, EV_SETH_BUILDING, r, 0, 0)        # Cult04 (sethB): a Building placed on the Seth board
     seth_cultist(s, p, CE_SETH_BUILDING, r)      # Cult04 (seth/cultists.pxi)
-    fire(s, p, EV_SETH_ACTION, -1, value, flags)  # TX01 (sethB): a Seth God Action performed
+    if not moved:
+        fire(s, p, EV_SETH_ACTION, -1, value, flags)  # TX01 (sethB): a Seth God Action performed
 
 
 cdef int gen_conquest(State* s, Task* t, int32_t* out) noexcept nogil:

@@ -109,23 +109,19 @@ cdef void seth_offer_artifacts(State* s, int p, int moment) noexcept nogil:
         if s.art_loc[k] == SP_SEAT + p:
             push(s, D_ARTIFACT, p, moment, 0, 0, 0)   # "pass" alone is applied by itself
             return
-    if seth_bx_split(s, p) >= 0:                     # BX01/BX02 at the same moments (seth/cards.pxi)
+    if seth_bx_split(s, p) >= 0 or seth_bx_move(s, p) >= 0:   # BX01-BX04 at the same moments (seth/cards.pxi)
         push(s, D_ARTIFACT, p, moment, 0, 0, 0)
 
 
 cdef int gen_artifact(State* s, Task* t, int32_t* out) noexcept nogil:
-    """D_ARTIFACT: pass, use a held Artifact, or play BX01/BX02 (seth/cards.pxi)."""
+    """D_ARTIFACT: pass, use a held Artifact, or play BX01-BX04 (seth/cards.pxi)."""
     cdef int k, n = 1
     out[0] = mk(K_PASS, 0)
     for k in range(NART):
         if seth_can_use(s, t.p, k):
             out[n] = mk(K_USE, k)
             n += 1
-    k = seth_bx_split(s, t.p)
-    if k >= 0:
-        out[n] = mk(K_BLESS, k)
-        n += 1
-    return n
+    return n + seth_gen_blessings(s, t.p, out + n)
 
 
 cdef int gen_art_action(State* s, Task* t, int32_t* out) noexcept nogil:
@@ -183,7 +179,7 @@ cdef void do_artifact(State* s, Task t, int32_t a) noexcept nogil:
         seth_use_artifact(s, t.p, a & 0xFFFFFF, t.a)
     elif (a >> 24) == K_BLESS:
         push(s, D_ARTIFACT, t.p, t.a, 0, 0, 0)       # then the next Artifact or Blessing, if any
-        seth_play_bx_split(s, t.p, a & 0xFFFFFF)
+        seth_play_blessing(s, t.p, a & 0xFFFFFF)
 
 
 cdef void do_art_action(State* s, Task t, int32_t a) noexcept nogil:

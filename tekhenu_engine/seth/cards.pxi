@@ -2,28 +2,35 @@
 # "Shuffle all Blessings, Technologies, and Decrees from Tekhenu: Time of Seth into their corresponding
 # base game decks"; Appendix). Their ids are rows of the card table (data.CARD_DECKS: BX, TX, DX), so
 # every deck loop, the Market, observations and resampling see them; without the `seth` option they
-# stay in the box (seth_cards_init). Effects: BX01/BX02 here (played between actions, with the
-# Artifacts' step), TX01 a row of the trigger layer (data.SETH_TRIGGERS, the seth_action event), TX02
-# in the Soldier payments (gen_pay, do_pay, the Seth action's legality) and at Maat (do_faith), TX03
-# and TX04 at the Maat phase, DX01-DX04 at the final scoring (seth_decree_vp). Not implemented yet,
-# so kept in the box (SETH_CARDS_OUT): BX03/BX04 and TX05 (docs/cards.md).
+# stay in the box (seth_cards_init). Effects: BX01/BX02 and BX03/BX04 here (played between actions,
+# with the Artifacts' step D_ARTIFACT), TX01 a row of the trigger layer (data.SETH_TRIGGERS, the
+# seth_action event), TX02 in the Soldier payments (gen_pay, do_pay, the Seth action's legality) and
+# at Maat (do_faith), TX03 and TX04 at the Maat phase, TX05 in the Thoth action (gods/thoth.pxi calls
+# seth_tx05_*), DX01-DX04 at the final scoring (seth_decree_vp).
 
-# The expansion's cards the rules core does not implement yet: kept in the game box with the option
-# too, so that no card is dealt that would do nothing (docs/cards.md "Time of Seth"; an
-# implementation status, not a rule, so not in data/).
-SETH_CARDS_OUT = ("BX03", "BX04", "TX05")
+cdef enum:
+    # K_BLESS options of BX03/BX04 (docs/notation.md "bless:BX03/Os-P4>Se"): the Building of Osiris
+    # row v, district d, to Seth region v: BX_TO_SETH + 4 * (v - 1) + d; the Building of region v
+    # to Osiris row v, district d: BX_TO_OSIRIS + 4 * (v - 1) + d
+    BX_TO_SETH = 1
+    BX_TO_OSIRIS = 25
+    BX_OPTIONS = 48
+    # TX05: the K_SECTION payload and D_THOTH_CARD section of its card-by-card picks from every
+    # Market section the seat has access to (and at most one card from the section one higher)
+    THOTH_TX05 = 4
 
 cdef int NSETH_CARDS
 cdef int SETH_CARD_ID[16]        # every expansion card id (data.SETH_DECKS' Blessings, Technologies, Decrees)
-cdef int SETH_CARD_OUT[16]       # 1: not implemented yet, in the box with the option too (SETH_CARDS_OUT)
-cdef int BX01_ID, BX02_ID, TX02_ID, TX03_ID, TX04_ID, DX01_ID, DX02_ID, DX03_ID, DX04_ID
+cdef int BX01_ID, BX02_ID, BX03_ID, BX04_ID, TX02_ID, TX03_ID, TX04_ID, TX05_ID
+cdef int DX01_ID, DX02_ID, DX03_ID, DX04_ID
 cdef int BX_SPLIT                # BX01/BX02: Priests and Soldiers gained in all
 cdef int DX_VP[4][2]             # DX01-DX04: VP per counted thing (data.SETH_DECREES), two terms each
 
 
 def _load_seth_cards():
     """The expansion's card ids from the card table, and their numbers from data/seth.py."""
-    global NSETH_CARDS, BX01_ID, BX02_ID, TX02_ID, TX03_ID, TX04_ID, DX01_ID, DX02_ID, DX03_ID, DX04_ID, BX_SPLIT
+    global NSETH_CARDS, BX01_ID, BX02_ID, BX03_ID, BX04_ID, TX02_ID, TX03_ID, TX04_ID, TX05_ID
+    global DX01_ID, DX02_ID, DX03_ID, DX04_ID, BX_SPLIT
     d = _data
     cdef int i, j
     names = d.SETH_DECKS["Blessing"] + d.SETH_DECKS["Technology"] + d.SETH_DECKS["Decree"]
@@ -32,12 +39,15 @@ def _load_seth_cards():
     NSETH_CARDS = len(names)
     for i, name in enumerate(names):
         SETH_CARD_ID[i] = _card_id(name)
-        SETH_CARD_OUT[i] = 1 if name in SETH_CARDS_OUT else 0
-    BX01_ID, BX02_ID = _card_id("BX01"), _card_id("BX02")
-    TX02_ID, TX03_ID, TX04_ID = _card_id("TX02"), _card_id("TX03"), _card_id("TX04")
+    BX01_ID, BX02_ID, BX03_ID, BX04_ID = (_card_id(f"BX0{k}") for k in range(1, 5))
+    TX02_ID, TX03_ID, TX04_ID, TX05_ID = (_card_id(f"TX0{k}") for k in range(2, 6))
     DX01_ID, DX02_ID, DX03_ID, DX04_ID = (_card_id(f"DX0{k}") for k in range(1, 5))
-    if d.SETH_BLESSINGS["BX01"]["effect"] != d.SETH_BLESSINGS["BX02"]["effect"]:
-        raise ImportError("data.SETH_BLESSINGS: BX01 and BX02 must be the same card")
+    for a, b in (("BX01", "BX02"), ("BX03", "BX04")):
+        if d.SETH_BLESSINGS[a]["effect"] != d.SETH_BLESSINGS[b]["effect"]:
+            raise ImportError(f"data.SETH_BLESSINGS: {a} and {b} must be the same card")
+    if d.SETH_BLESSINGS["BX03"]["effect"].get("name") != "move_building_osiris_seth" or \
+            d.SETH_TECHNOLOGIES["TX05"]["effect"].get("name") != "thoth_any_sections_plus_one":
+        raise ImportError("data.SETH_BLESSINGS / SETH_TECHNOLOGIES: BX03/BX04 or TX05 is not the rule here")
     BX_SPLIT = d.SETH_BLESSINGS["BX01"]["effect"]["total"]
     for i in range(4):
         terms = d.SETH_DECREES[f"DX0{i + 1}"]
@@ -49,12 +59,12 @@ _load_seth_cards()
 
 
 cdef void seth_cards_init(State* s) noexcept nogil:
-    """Without the `seth` option the expansion's cards stay in the game box (with it, the cards
-    not implemented yet: SETH_CARDS_OUT)."""
+    """Without the `seth` option the expansion's cards stay in the game box."""
     cdef int i
+    if seth_on(s):
+        return
     for i in range(NSETH_CARDS):
-        if not seth_on(s) or SETH_CARD_OUT[i]:
-            s.card_loc[SETH_CARD_ID[i]] = CL_BOX
+        s.card_loc[SETH_CARD_ID[i]] = CL_BOX
 
 
 cdef inline int seth_bx_split(State* s, int p) noexcept nogil:
@@ -66,10 +76,144 @@ cdef inline int seth_bx_split(State* s, int p) noexcept nogil:
     return -1
 
 
-cdef void seth_play_bx_split(State* s, int p, int c) noexcept nogil:
-    """BX01/BX02: "Gain a total of 5 Priests and Soldiers, in any combination." (discarded)"""
-    discard_blessing(s, p, c)           # T24 pays for it as for any played Blessing
-    push(s, D_GAIN, p, (1 << G_SOL) | (1 << G_PRI), BX_SPLIT, 0, 0)
+# BX03/BX04: "Move one of your Buildings from the Osiris area to the Seth board (or vice versa),
+# paying the associated cost in Soldiers (or Happiness) and gaining corresponding benefits. The
+# Building must remain on the same dice number." (docs/rules-notes.md "BX03/BX04"): Osiris row v
+# <-> Seth region v, offered at the Artifacts' two moments of the owner's turn (D_ARTIFACT); each
+# legal move, the Building and its target space, is one K_BLESS option (BX_TO_SETH, BX_TO_OSIRIS).
+
+cdef inline int seth_bx_move(State* s, int p) noexcept nogil:
+    """The BX03/BX04 seat p may play now (the lower id first; -1 none)."""
+    if held(s, p, BX03_ID):
+        return BX03_ID
+    if held(s, p, BX04_ID):
+        return BX04_ID
+    return -1
+
+
+cdef int seth_gen_blessings(State* s, int p, int32_t* out) noexcept nogil:
+    """D_ARTIFACT: the expansion's Blessings seat p may play between actions: BX01/BX02 (one
+    option), BX03/BX04 (one option per Building it can move and target space)."""
+    cdef int c = seth_bx_split(s, p), n = 0, r, d, k
+    if c >= 0:
+        out[n] = mk(K_BLESS, c)
+        n += 1
+    c = seth_bx_move(s, p)
+    if c < 0:
+        return n
+    for r in range(N_SETH_REGIONS):
+        # to the Seth board: a region without its Building and with a free space, that space's Soldiers
+        k = seth_space(s, r, p)
+        if k >= 0 and seth_soldier_means(s, p) >= SETH_SOLDIERS[s.nplayers][k]:
+            for d in range(4):
+                if s.osiris[r][d] == p:
+                    out[n] = mk(K_BLESS, c | ((BX_TO_SETH + 4 * r + d) << 7))
+                    n += 1
+        # to Osiris: a free space of row r + 1, any district, 1 Happiness
+        if (s.seth_build[2 * r] == p or s.seth_build[2 * r + 1] == p) and s.happiness[p] >= 1:
+            for d in range(4):
+                if s.osiris[r][d] < 0:
+                    out[n] = mk(K_BLESS, c | ((BX_TO_OSIRIS + 4 * r + d) << 7))
+                    n += 1
+    return n
+
+
+cdef void seth_play_blessing(State* s, int p, int x) noexcept nogil:
+    """Play the expansion's Blessing of K_BLESS payload x (discarded; T24 pays as for any played
+    Blessing): BX01/BX02's mix, or BX03/BX04's move.
+
+    To the Seth board: the Soldiers are paid (D_PAY: TX02's Faith may stand in), then A_SETH_RES
+    with c = 1 + district places the Building (seth_resolve: the region's reward, the column
+    Statue's 3 VP, Cult04; no Blood, no Conquest tile, not a Seth God Action). To Osiris: 1
+    Happiness, then the row's gains as a Building built there (osiris_place: production,
+    Resources, the row-2 Gold if still there, Cult06; not an Osiris God Action). Nothing gained
+    before is undone; the vacated space is free again."""
+    cdef int c = x & 0x7F, o = x >> 7, r, d
+    discard_blessing(s, p, c)
+    if c == BX01_ID or c == BX02_ID:
+        push(s, D_GAIN, p, (1 << G_SOL) | (1 << G_PRI), BX_SPLIT, 0, 0)
+    elif o >= BX_TO_OSIRIS:
+        r = (o - BX_TO_OSIRIS) // 4
+        d = (o - BX_TO_OSIRIS) % 4
+        if s.seth_build[2 * r] == p:
+            s.seth_build[2 * r] = -1
+        else:
+            s.seth_build[2 * r + 1] = -1
+        s.happiness[p] -= 1
+        osiris_place(s, p, r, d)
+    else:
+        r = (o - BX_TO_SETH) // 4
+        d = (o - BX_TO_SETH) % 4
+        push(s, A_SETH_RES, p, r + 1, 0, 1 + d, 0)
+        push(s, D_PAY, p, seth_soldier_cost(s, r, p) << COST_SOLDIERS, 0, 0, 0)
+
+
+# TX05: "Whenever you perform a Thoth God Action: You are permitted to select cards from any
+# combination of Market segments you have access to AND may select up to 1 card from a Market
+# segment one higher than the ones you have access to." (docs/rules-notes.md "TX05"). The holder's
+# Thoth action takes its cards one at a time (D_THOTH_CARD with section THOTH_TX05) from every
+# section it has access to, one of them at most from the section above the highest of those; that
+# card is once per turn (GATE_TX05, seth/gate.pxi). The number of cards and their Papyrus are the
+# die's, the paid refresh comes before as in the base game.
+
+cdef inline int seth_tx05(State* s, int p) noexcept nogil:
+    """Seat p's Thoth actions follow TX05."""
+    return seth_on(s) and held(s, p, TX05_ID)
+
+
+cdef inline int seth_tx05_higher(State* s, int p) noexcept nogil:
+    """The section one higher than the highest one seat p has access to, -1 when TX05 cannot take
+    a card from it now (no such section, not open, or its card already taken this turn)."""
+    cdef int k, hi = -1
+    for k in range(4):
+        if thoth_access(s, p, k):
+            hi = k
+    if hi < 0 or hi + 1 >= 4 or not s.market_open[hi + 1] or not seth_gate_open(s, p, GATE_TX05):
+        return -1
+    return hi + 1
+
+
+cdef int seth_tx05_cards(State* s, int p) noexcept nogil:
+    """How many cards a TX05 Thoth action of seat p can take now: those of every section it has
+    access to, and one of the section above."""
+    cdef int k, n = 0, h = seth_tx05_higher(s, p)
+    for k in range(4):
+        if thoth_access(s, p, k):
+            n += section_cards(s, k)
+    if h >= 0 and section_cards(s, h) > 0:
+        n += 1
+    return n
+
+
+cdef inline int seth_tx05_can(State* s, int p, int need) noexcept nogil:
+    """can_god for Thoth: with TX05 the cards may come from several sections (0 without TX05)."""
+    return seth_tx05(s, p) and seth_tx05_cards(s, p) >= need
+
+
+cdef int seth_gen_tx05_card(State* s, Task* t, int32_t* out) noexcept nogil:
+    """D_THOTH_CARD of section THOTH_TX05: every card of the sections seat t.p has access to, and
+    of the section above unless this action took one from it already (t.c)."""
+    cdef int n = 0, k, i, h = -1 if t.c else seth_tx05_higher(s, t.p)
+    for k in range(4):
+        if thoth_access(s, t.p, k) or k == h:
+            for i in range(SEC_FIRST[k], SEC_FIRST[k] + SEC_N[k]):
+                if s.market[i] >= 0:
+                    out[n] = mk(K_CARD, s.market[i])
+                    n += 1
+    return n
+
+
+cdef int seth_tx05_picked(State* s, Task* t, int slot) noexcept nogil:
+    """do_thoth_card: the c of the next pick. 1 (and the turn's mark) when the card of this
+    Market slot came from the section above the seat's access (TX05's card of one higher)."""
+    cdef int k
+    if t.a != THOTH_TX05:
+        return 0
+    for k in range(4):
+        if SEC_FIRST[k] <= slot < SEC_FIRST[k] + SEC_N[k] and not thoth_access(s, t.p, k):
+            seth_gate_pass(s, t.p, GATE_TX05)
+            return 1
+    return t.c
 
 
 cdef int seth_buildings(State* s, int p) noexcept nogil:

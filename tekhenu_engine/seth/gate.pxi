@@ -9,14 +9,16 @@
 # of State.seth_gate[seat]: the Horus bonus of each god's Statues (bits 0-6, god 0-6: Horus ..
 # Osiris and Seth), its Cultist Power (bit 7) and each card whose trigger-layer rows are about
 # performing an action (bits 8.., one per card: data.SETH_GATED_EVENTS, e.g. T03 or TX01), and the
-# per-action Technologies that are hooks (T05, T12, T13: bits 27-29, effects/hooks.pxi). With
+# per-action Technologies that are hooks (T05, T12, T13: bits 27-29, effects/hooks.pxi; TX05's card
+# of one higher: bit 26, seth/cards.pxi). With
 # the `seth` table option every seat's marks are cleared at the start of every turn (whoever's turn
 # it is); without it nothing here runs and the base game is unchanged.
 
 cdef enum:
     GATE_CULTIST = 1 << 7           # seth_gate bit: the seat's Cultist Power paid this turn
-    GATE_CARD_SHIFT = 8             # seth_gate bits 8..26: a gated card's effect paid this turn
-    GATE_MAX_CARDS = 19
+    GATE_CARD_SHIFT = 8             # seth_gate bits 8..25: a gated card's effect paid this turn
+    GATE_MAX_CARDS = 18
+    GATE_TX05 = 1 << 26             # TX05's card from the Market section one higher (seth/cards.pxi)
     GATE_T05 = 1 << 27              # the per-action Technologies that are hooks, not trigger rows:
     GATE_T12 = 1 << 28              # T05 (Hathor), T12 (Produce: VP per excess), T13 (Produce: the
     GATE_T13 = 1 << 29              # extra Resource); T23 (Anubis) needs none: one Anubis action a turn
@@ -41,6 +43,13 @@ cdef inline int seth_gate_pass(State* s, int q, int bit) noexcept nogil:
         return 0
     s.seth_gate[q] |= bit
     return 1
+
+
+cdef inline int seth_gate_open(State* s, int q, int bit) noexcept nogil:
+    """seth_gate_pass without the mark: whether the effect of this bit may still pay seat q."""
+    if not seth_on(s) or bit == 0 or s.turn_idx < 0:
+        return 1
+    return (s.seth_gate[q] & bit) == 0
 
 
 cdef inline int seth_bonus_gate(State* s, int god, int mask) noexcept nogil:

@@ -62,6 +62,8 @@ SETH_CODES = {
     "N_SETH_GOD": N_SETH_GOD, "N_CONQUEST": N_CONQUEST, "N_CULTISTS": N_CULTISTS,
     "N_ARTIFACTS": N_ARTIFACTS, "SF_REFILLED": SF_REFILLED,
     "ST_SETH_PEOPLE": ST_SETH_PEOPLE, "ST_SETH_GOD": ST_SETH_GOD,
+    "BX_TO_SETH": BX_TO_SETH, "BX_TO_OSIRIS": BX_TO_OSIRIS, "BX_OPTIONS": BX_OPTIONS,   # seth/cards.pxi
+    "THOTH_TX05": THOTH_TX05,
 }
 
 
@@ -104,7 +106,8 @@ cdef int seth_dice_count(State* s, int nplayers, int colour) noexcept nogil:
 cdef int seth_invariants(State* s, int* st, int* bu) noexcept nogil:
     """The expansion's invariants (0 or the code of check_invariants), adding its Statues and
     Buildings to the per-seat counts st / bu: 20 a Seth-board piece off (two Buildings of a seat
-    in one region, a second space before the first, a Statue space beyond the player count),
+    in one region, a Statue space beyond the player count; the second space may hold a Building
+    while the first is free, after BX03/BX04 moved one back to Osiris),
     21 Soldiers or Priests out of 0..10, 23 a Conquest tile off the stack and the Temple or the
     two fields disagreeing, 24 the dice per colour or the Seth board's dice off."""
     cdef int p, r, k, i, t, up = 0, n
@@ -113,7 +116,7 @@ cdef int seth_invariants(State* s, int* st, int* bu) noexcept nogil:
         if s.soldiers[p] < 0 or s.soldiers[p] > SETH_TRACK_HI or s.priests[p] < 0 or s.priests[p] > SETH_TRACK_HI:
             return 21
     for r in range(N_SETH_REGIONS):
-        if s.seth_build[2 * r + 1] >= 0 and (s.seth_build[2 * r] < 0 or s.seth_build[2 * r] == s.seth_build[2 * r + 1]):
+        if s.seth_build[2 * r + 1] >= 0 and s.seth_build[2 * r] == s.seth_build[2 * r + 1]:
             return 20
     for k in range(N_SETH_SPACES):
         if s.seth_build[k] >= 0:

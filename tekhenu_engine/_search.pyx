@@ -39,10 +39,12 @@ cdef enum:
     P_HEURISTIC0 = 2   # the first heuristic (no Pure preference), kept to measure against
     P_HAPPY = 3        # heuristic + Happiness (Bastet) and Population (Hathor) when they pay
     P_HEURISTIC1 = 4   # heuristic without the Seth-board weight (a Seth die weighs as a wheel die), to measure
+    P_GREEDY = 5       # heuristic + the target of a God action by one ply of static_eval (3 times in 4)
+    P_GREEDYL = 6      # the same by one ply of the learned evaluation (_eval.pxi)
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
 PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY,
-            "heuristic1": P_HEURISTIC1}
+            "heuristic1": P_HEURISTIC1, "greedy": P_GREEDY, "greedy_learned": P_GREEDYL}
 MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
 SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
 from tekhenu_engine._core import VP_CATEGORIES
@@ -61,6 +63,9 @@ cdef double SETH_W_BLOOD = 0.3     # a Blood token: 1 Taint at every Maat phase 
 cdef double SETH_W_CULTIST = 1.0   # a Cultist owned (its Power pays through the game)
 cdef double SETH_W_ARTIFACT = 1.5  # an Artifact held, not yet used
 cdef int SETH_TAKE_W = 24          # playout weight of a Seth-board die (a wheel die: 12 Pure, 6 Tainted)
+cdef double SETH_W_RESOURCE = 0.25  # a Resource (the base stock weight of static_eval)
+cdef double SETH_ACTS_PER_ROUND = 0.1   # Seth God Actions of one seat per round (measured: 0.05-0.09)
+cdef int SETH_STATUE_PRIESTS = _data.SETH_STATUE_PRIESTS   # Priests a Statue in honour of Seth costs
 
 
 def _load_seth_search():
@@ -98,15 +103,39 @@ cdef inline int seth_held(State* s, int p, int artifacts) noexcept nogil:
     return n
 
 
+cdef double seth_god_statue_value(State* s, int p) noexcept nogil:
+    """What seat p's Statue in honour of Seth is still worth: manual "every time another player
+    performs the Seth God Action you will receive the bonus ... (1 Resource of your choice)" ("In a
+    2-player game, also ... when you perform the Seth God Action yourself"; solo: "as if this was a
+    regular 2-player game", Botankhamun's bonus 1 VP), at SETH_ACTS_PER_ROUND Seth actions of each
+    such seat per round still to play, plus the 2 Priests it took (so building it does not lower the
+    estimate). "Building a second Statue to Seth does not provide any additional reward": counted once."""
+    cdef int k, owns = 0, seats, left = 16 - s.round
+    cdef double bonus = SETH_W_RESOURCE
+    for k in range(N_SETH_GOD):
+        if s.seth_god[k] == p:
+            owns = 1
+    if not owns:
+        return 0.0
+    if left < 0:
+        left = 0
+    seats = s.nseats if s.nplayers <= 2 else s.nseats - 1
+    if s.nplayers == 1 and p == 1:
+        bonus = 1.0
+    return SETH_W_PRIEST * SETH_STATUE_PRIESTS + bonus * SETH_ACTS_PER_ROUND * left * seats
+
+
 cdef double seth_static(State* s, int p, int scorings_left) noexcept nogil:
     """The Time of Seth terms of static_eval for seat p: Seth Building VP at each Scoring still to
-    come, Soldiers, Priests, Blood (Taint at each Maat phase still to come), Cultists, Artifacts."""
+    come, Soldiers, Priests, Blood (Taint at each Maat phase still to come), Cultists, Artifacts, a
+    Statue in honour of Seth (seth_god_statue_value)."""
     cdef int maats = 4 - s.maat_count
     if maats < 0:
         maats = 0
     return (scorings_left * seth_vp_per_scoring(s, p) + SETH_W_SOLDIER * s.soldiers[p]
             + SETH_W_PRIEST * s.priests[p] - SETH_W_BLOOD * maats * s.blood[p]
-            + SETH_W_CULTIST * seth_held(s, p, 0) + SETH_W_ARTIFACT * seth_held(s, p, 1))
+            + SETH_W_CULTIST * seth_held(s, p, 0) + SETH_W_ARTIFACT * seth_held(s, p, 1)
+            + seth_god_statue_value(s, p))
 
 cdef inline int purity_of(State* s, int god, int colour) noexcept nogil:
     """Purity of a die of this colour in section god (the core's table, inlined here)."""
@@ -192,6 +221,8 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
+    if (mode == P_GREEDY or mode == P_GREEDYL) and greedy_kind(legal[0] >> 24) and rng_int(r, 4) != 0:
+        return greedy_target(s, legal, n, r, mode == P_GREEDYL)
     tot = policy_weights(s, legal, n, mode, w)
     if tot < 0:
         return legal[0]
@@ -201,6 +232,45 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
         if x < 0:
             return legal[i]
     return legal[n - 1]
+
+cdef inline int greedy_kind(int kind) noexcept nogil:
+    """The decisions `greedy` playouts choose by one ply of static_eval: the target of a God action
+    (a Statue, a Pillar space, a Building space, a district, a Market section or card, a Blessing
+    played, a gain, a Conquest space), where the VP and stock it brings show at once."""
+    return (kind == K_STATUE or kind == K_SPACE or kind == K_BUILD or kind == K_DISTRICT
+            or kind == K_SECTION or kind == K_CARD or kind == K_BLESS or kind == K_GAIN
+            or kind == K_CQSPACE)
+
+cdef int32_t greedy_target(State* s, int32_t* legal, int n, uint64_t* r, int learned) noexcept nogil:
+    """The legal action after which the mover's estimate (static_eval, or with `learned` the learned
+    evaluation) minus the best other seat's is highest (one copy and apply per action; ties at random)."""
+    cdef State c
+    cdef double est[4]
+    cdef double v, bv = -1e300, best
+    cdef int i, q, m = current_player(s), nb = 0, pick = 0
+    for i in range(n):
+        memcpy(&c, s, sizeof(State))
+        apply_action(&c, legal[i])
+        if learned:
+            eval_learned(&c, est)
+        else:
+            static_eval(&c, est)
+        v = est[m]
+        best = -1e9
+        for q in range(c.nseats):
+            if q != m and est[q] > best:
+                best = est[q]
+        if c.nseats > 1:
+            v -= best
+        if v > bv + 1e-9:
+            bv = v
+            pick = i
+            nb = 1
+        elif v > bv - 1e-9:
+            nb += 1
+            if rng_int(r, nb) == 0:
+                pick = i
+    return legal[pick]
 
 cdef int policy_weights(State* s, int32_t* legal, int n, int mode, int* w) noexcept nogil:
     """The playout policy's weight of each of the n legal actions into w; returns their total,
@@ -419,7 +489,7 @@ cdef class Searcher:
         if eval not in EVALS:
             raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
         self.eval_mode = EVALS[eval]
-        if self.eval_mode and not EV_LOADED:
+        if (self.eval_mode or self.playout_mode == P_GREEDYL) and not EV_LOADED:
             from tekhenu_engine.agents.evalmodel import install_default
             install_default()
         if not prior >= 0.0:
@@ -870,6 +940,16 @@ def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
                 choice = legal[i]
     return choice
 
+def _playout_mode(str name):
+    """The compiled playout mode of a name (PLAYOUTS); installs the shipped learned model when the
+    policy reads it (``greedy_learned``) and none is installed yet."""
+    if name not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {name!r}")
+    if PLAYOUTS[name] == P_GREEDYL and not EV_LOADED:
+        from tekhenu_engine.agents.evalmodel import install_default
+        install_default()
+    return PLAYOUTS[name]
+
 def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     """One action of the playout policy (to measure the policy as a player)."""
     cdef State root
@@ -877,7 +957,7 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 5
     memcpy(&root, <char*>observation, sizeof(State))
     cdef int n = gen_legal(&root, legal)
-    return policy_pick(&root, legal, n, &r, PLAYOUTS[playout])
+    return policy_pick(&root, legal, n, &r, _playout_mode(playout))
 
 def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
                  str other="random", options=None):
@@ -891,7 +971,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
     cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
     cdef int g, n, m, p, nl
-    cdef int ma = PLAYOUTS[policy], mb = PLAYOUTS[other]
+    cdef int ma = _playout_mode(policy), mb = _playout_mode(other)
     wins = [0] * 4
     vps = [0.0] * 4
     for g in range(games):

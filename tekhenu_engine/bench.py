@@ -106,6 +106,7 @@ def search_position(players: int, decisions: int, seed: int = 1, options: Any = 
 # (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
 EVAL_CUTOFFS = (20, 40)
 BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (docs/search.md)
+BENCH_PLAYOUT = "greedy_learned"   # the playout policy measured next to the default one (docs/search.md)
 
 
 def _iterations_per_s(s: GameState, iterations: int, rounds: int, **params: Any) -> tuple[float, float]:
@@ -160,6 +161,8 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
             out[f"ismcts_eval_cut{c}_iterations_per_s_{name}"] = rate
         rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, prior=BENCH_PRIOR)
         out[f"ismcts_prior_iterations_per_s_{name}"] = rate     # the tree's policy prior (issue 13)
+        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, playout=BENCH_PLAYOUT)
+        out[f"ismcts_greedy_iterations_per_s_{name}"] = rate    # one-ply greedy targets in the playouts
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -292,6 +295,11 @@ def format_table(f: dict[str, Any]) -> str:
             base = f[f"ismcts_iterations_per_s_{name}"]
             rows.append((f"  with the policy prior {BENCH_PRIOR}", f"{f[k]:,.0f}",
                          f"{f[k] / base:.2f} x the search without it above (same run)"))
+        k = f"ismcts_greedy_iterations_per_s_{name}"
+        if k in f:
+            base = f[f"ismcts_iterations_per_s_{name}"]
+            rows.append((f"  with {BENCH_PLAYOUT} playouts", f"{f[k]:,.0f}",
+                         f"{f[k] / base:.2f} x the heuristic playouts above (same run)"))
     if "seth_vs_base_playouts_ratio_2p" in f:
         for n in (2, 3, 4):
             b, t = f[f"seth_bench_base_playouts_per_s_{n}p"], f[f"seth_bench_seth_playouts_per_s_{n}p"]

@@ -70,36 +70,45 @@ def _v3_options(pos: dict) -> TableOptions:
     return TableOptions.from_dict(pos["options"])
 
 
+def _replay_as_format_3(pos: dict) -> GameState:
+    """The fixture's game replayed by this engine with the cards format 3 kept in the box put there
+    (BX03, BX04, TX05: this engine deals them with the option, so the saved moves need them out)."""
+    from tekhenu_engine.notation import card_id
+    d = GameState.new(pos["players"], seed=pos["seed"], options=_v3_options(pos)).to_dict()
+    if pos["options"]["seth"]:
+        for n in _core.SETH_CARDS_OUT_FORMAT3:
+            d["card_loc"][card_id(n)] = 2
+    g = GameState.from_dict(d)
+    for tok in pos["moves"]:
+        g.apply(parse_action(tok))
+    return g
+
+
 @pytest.mark.parametrize("pos", V3, ids=lambda p: f"{p['players']}p-{p['seed']}-seth{int(p['options']['seth'])}")
 def test_v3_position_loads_with_seth_0_and_its_total_unchanged(pos):
     """A format-3 state (tk1, JSON, an observation) loads as format 4: its breakdown gets the `seth`
     category 0 and keeps every other category as saved (the Seth VP where format 3 counted them:
     the Seth Buildings under `districts`, the column Statue's 3 VP under `actions`), so its VP total is
-    the same; every other field is the saved one, and it plays on (a base game, whose rules are frozen,
-    equal to the game replayed by this engine and to the result format 3 played)."""
-    saved = json.loads(pos["json"])
-    assert saved["version"] == 3 and len(saved["breakdown"]) == 12
+    the same; every other field is the replayed game's, and it plays on (a base game to the result
+    format 3 played)."""
+    replayed = _replay_as_format_3(pos)
     for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
         assert g.field("version") == 4
         bd = [g.score_breakdown(p) for p in range(g.num_seats)]
         assert [b.pop("seth") for b in bd] == [0] * g.num_seats
         assert bd == pos["breakdown"]
         assert g.returns() == [10 + sum(b.values()) for b in bd]
-        now = g.to_dict()
-        assert now["breakdown"] == saved["breakdown"] + [[0] * 4]
-        assert {k: v for k, v in now.items() if k not in ("version", "breakdown")} == \
-            {k: v for k, v in saved.items() if k not in ("version", "breakdown")}
+        assert g.returns() == replayed.returns()
+        new, old = replayed.to_dict(), g.to_dict()
+        assert {k: v for k, v in new.items() if k != "breakdown"} == {k: v for k, v in old.items() if k != "breakdown"}
         legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
         assert legal == pos["legal"]
         c = g.clone()
         c.playout(11)
-        assert c.is_terminal() and c.returns() == [10 + sum(c.score_breakdown(p).values()) for p in range(c.num_seats)]
-        if not pos["options"]["seth"]:
-            replayed = GameState.new(pos["players"], seed=pos["seed"], options=_v3_options(pos))
-            for tok in pos["moves"]:
-                replayed.apply(parse_action(tok))
-            assert replayed.to_dict() == now and c.returns() == pos["playout_vp"]
-        assert GameState.from_string(g.to_string()).to_dict() == now == GameState.from_json(g.to_json()).to_dict()
+        if not pos["options"]["seth"]:      # the base game's rules are frozen (bench/fingerprint.py)
+            assert c.returns() == pos["playout_vp"]
+        assert c.is_terminal()
+        assert GameState.from_string(g.to_string()).to_dict() == g.to_dict() == GameState.from_json(g.to_json()).to_dict()
     obs = GameState.from_string(pos["obs"])
     assert obs.field("version") == 4 and obs.to_dict()["breakdown"][-1] == [0] * 4
     if pos["options"]["seth"]:      # the cards format 3 kept out of a Seth game's decks stay in the box
@@ -107,13 +116,10 @@ def test_v3_position_loads_with_seth_0_and_its_total_unchanged(pos):
         assert all(g.field("card_loc")[card_id(n)] == 2 for n in _core.SETH_CARDS_OUT_FORMAT3)
 
 
-def test_v3_seth_positions_load_with_the_cards_format_3_kept_out_in_the_box():
-    """Format 3 kept BX03, BX04 and TX05 in the box with the option (``SETH_CARDS_OUT_FORMAT3``); now
-    that the engine deals them, a Seth game saved by format 3 still loads with them in the box, out of
-    that game, and any other card in the box is still refused."""
-    new = GameState.new(2, seed=1, options=TableOptions(seth=True)).field("card_loc")
-    from tekhenu_engine.notation import card_id
-    assert all(new[card_id(n)] != 2 for n in _core.SETH_CARDS_OUT_FORMAT3)     # dealt in a new game
+def test_v3_seth_positions_load_now_that_the_cards_format_3_kept_out_join_the_decks():
+    """Format 3 kept BX03, BX04 and TX05 in the box with the option (``SETH_CARDS_OUT_FORMAT3``); the
+    engine now deals them, and a Seth game saved by format 3 still loads with them in the box, out of
+    that game, while any other card in the box is still refused."""
     for pos in V3:
         if pos["options"]["seth"]:
             g = GameState.from_string(pos["tk1"])
@@ -123,6 +129,21 @@ def test_v3_seth_positions_load_with_the_cards_format_3_kept_out_in_the_box():
             d["card_loc"][c] = 2
             with pytest.raises(ValueError, match="only removed cards are in the box"):
                 GameState.from_dict(d)
+
+
+def test_v3_seth_positions_keep_their_seth_vp_in_the_old_categories():
+    """The fixture is a real test of the converter: the Time of Seth games saved by format 3 had Seth
+    Buildings scored (under `districts`), which this engine counts under `seth`."""
+    moved = 0
+    for pos in V3:
+        if not pos["options"]["seth"]:
+            continue
+        replayed = _replay_as_format_3(pos)
+        for p in range(replayed.num_seats):
+            now, then = replayed.score_breakdown(p), pos["breakdown"][p]
+            moved += now["seth"]
+            assert now["seth"] == sum(then[k] - now[k] for k in then)
+    assert moved > 0
 
 
 def test_v3_seth_positions_score_their_next_seth_vp_under_seth():

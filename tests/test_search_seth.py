@@ -65,6 +65,30 @@ def test_static_evaluation_counts_the_expansions_pieces():
     assert static_estimate(h.to_bytes())[1] == pytest.approx(base[1])
 
 
+def test_static_evaluation_values_a_statue_in_honour_of_seth():
+    """Manual: "every time another player performs the Seth God Action you will receive the bonus
+    ... (1 Resource of your choice)"; "In a 2-player game, also receive this bonus when you perform
+    the Seth God Action yourself"; "Building a second Statue to Seth does not provide any additional
+    reward." The estimate: the 2 Priests it took (0.25 each) plus a Resource (0.25) per Seth action
+    still expected of each seat whose action pays it (0.1 a seat and round)."""
+    for players in (2, 3):
+        g = _seth_game(players, 7, 40)
+        d = g.to_dict()
+        assert all(x == -1 for x in d["seth_god"])
+        base = static_estimate(g.to_bytes())
+        rounds_left = 16 - d["round"]
+        seats = 2 if players == 2 else players - 1      # 2 players: the owner's own Seth action too
+        d["seth_god"][0] = 0
+        # _from_dict_trusted: the Statue is placed without taking it from seat 0's board
+        one = static_estimate(GameState._from_dict_trusted(d).to_bytes())
+        assert one[0] == pytest.approx(base[0] + 2 * 0.25 + 0.25 * 0.1 * rounds_left * seats)
+        assert one[1:] == pytest.approx(base[1:])       # another seat's estimate is unchanged
+        if players == 3:                                # a second one adds nothing
+            d["seth_god"][1] = 0
+            two = static_estimate(GameState._from_dict_trusted(d).to_bytes())
+            assert two[0] == pytest.approx(one[0])
+
+
 def test_static_evaluation_of_the_base_game_ignores_the_fields():
     """With the option off the Seth fields keep their 'off' values and the estimate is the base one:
     Soldiers given to a base-game state change nothing."""

@@ -209,7 +209,7 @@ class ISMCTSAgent:
     iterations / movetime_ms: the default budget per decision (both: whichever ends first;
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
-    playout: "heuristic", "happy" or "random". margin_weight: the weight of the margin term of
+    playout: "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
     the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").

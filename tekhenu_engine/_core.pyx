@@ -474,8 +474,8 @@ VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "b
 # Format 4 added the 13th category (VP_SETH); a state of formats 1-3 has the first 12 (its Seth VP
 # stay in the categories that format counted them in, docs/rules-notes.md "VP categories").
 OLD_NVP = NVP - 1
-# The expansion's cards format 3 kept in the box with the option (its SETH_CARDS_OUT): a Time of Seth
-# state saved by format 3 has them there, and loads so (validate: they may be in the box).
+# The expansion's cards format 3 kept in the box with the option (its SETH_CARDS_OUT, since gone): a
+# Time of Seth state saved by format 3 has them there, and loads so (validate: they may be in the box).
 SETH_CARDS_OUT_FORMAT3 = ("BX03", "BX04", "TX05")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH,

@@ -17,7 +17,7 @@ import pathlib
 
 import pytest
 
-from tekhenu_engine import GameState, TableOptions, _core, match
+from tekhenu_engine import GameState, TableOptions, _core, data, match
 from tekhenu_engine.enums import Kind, Step
 from tekhenu_engine.notation import (NOTATION_VERSION, format_action, parse_action, upgrade_record)
 
@@ -144,6 +144,26 @@ def test_v3_seth_positions_keep_their_seth_vp_in_the_old_categories():
             moved += now["seth"]
             assert now["seth"] == sum(then[k] - now[k] for k in then)
     assert moved > 0
+
+
+def test_v3_seth_positions_score_their_next_seth_vp_under_seth():
+    """The saved Seth games have Seth Buildings (their VP so far under `districts`, format 3); a
+    Scoring in this engine ("each player receives Victory Points for all their Buildings on the Seth
+    board", pushed as an analysis step) pays them under `seth`, and the old VP stay where they were."""
+    scored = 0
+    for pos in V3:
+        if not pos["options"]["seth"]:
+            continue
+        g = GameState.from_string(pos["tk1"])
+        build = g.field("seth_build")
+        vp = {r["value"] - 1: r["vp"] for r in data.SETH_REGIONS}
+        g.push_step(_core.STEP_TYPES["A_SCORING"])
+        for p in range(g.num_seats):
+            mine = sum(vp[k // 2][k % 2] for k, o in enumerate(build) if o == p)
+            assert g.score_breakdown(p)["seth"] == mine
+            assert g.score_breakdown(p)["districts"] >= pos["breakdown"][p]["districts"]
+            scored += mine
+    assert scored > 0
 
 
 def test_saved_state_is_format_4():

@@ -75,6 +75,22 @@ def test_tx04_blood_vp_count_under_seth_and_the_penalty_under_maat():
     assert delta(g, g2, p) == {"seth": 3, "maat": -dict(data.MAAT_PENALTY)[-3]}
 
 
+def test_bx03_column_vp_count_under_seth():
+    """BX03: "Move one of your Buildings from the Osiris area to the Seth board ... and gaining
+    corresponding benefits": the 3 VP of the Statue for the people under the region's column are the
+    Seth board's, as for a Seth action."""
+    from test_seth_cards_moves import between_actions, osiris_with, seth_first_turn
+    from positions import edit as edit_fields, give_cards, play
+    g, p = seth_first_turn(3, soldiers=4, prod=[2, 2, 4, 2])
+    q = (p + 1) % 3
+    g = edit_fields(g, osiris=osiris_with(p, (5, 2, p)), buildings=[1 if s == p else 0 for s in range(4)],
+                    seth_people=[-1, q], statues=[1 if s == q else 0 for s in range(4)])
+    g = between_actions(give_cards(g, p, "BX03"), p)
+    before = g.clone()
+    play(g, "bless:BX03/Os-L5>Se")
+    assert delta(before, g, p) == {"seth": 3}
+
+
 def test_botankhamuns_seth_tile_vp_count_under_seth():
     """manual Seth Action Tile: "Regardless of the region, Botankhamun immediately scores 2 Victory
     Points"; "If there is a Statue below the column it just placed a Building in, it receives an

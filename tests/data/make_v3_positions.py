@@ -39,5 +39,5 @@ for players, seed, seth in ((2, 3, True), (3, 4, True), (1, 5, True), (4, 6, Tru
                 "playout_vp": c.returns()})
     print(players, seed, seth, len(moves), [g.score_breakdown(p)["districts"] for p in range(g.num_seats)], file=sys.stderr)
 json.dump({"written_by": "commit 8c03c5d (STATE_VERSION 3), random play from GameState.new(players, seed, TableOptions(**options)); "
-           "each position after the first Scoring (Seth games: with a Building on the Seth board)",
+           "each position the first one after the second Scoring (Seth games: with a Building on the Seth board)",
            "positions": out}, open(sys.argv[1], "w"), indent=1)

@@ -30,7 +30,7 @@ import struct
 import sys
 
 from tekhenu_engine import data
-from tekhenu_engine._core import GameState
+from tekhenu_engine._core import VP_CATEGORIES, GameState
 from tekhenu_engine.notation import card_name, format_action
 
 # Named state fields that carry rule meaning (not rng, version, option bits, task stack
@@ -45,11 +45,16 @@ FIELDS = ("nplayers", "nseats", "difficulty", "arrow", "round", "turn_idx", "maa
 COLOURS = ("yellow", "brown", "white", "black", "gray", "red", "blue", "green")
 _SETH_CARDS = {n for k in ("Blessing", "Technology", "Decree") for n in data.SETH_DECKS[k]}
 _CL_BOX = 2
+_VP_SETH = VP_CATEGORIES.index("seth")
 
 
 def canonical(g: GameState) -> str:
     """The rule-meaningful content of a state as one text (stable across encodings)."""
     d = g.to_dict()
+    if not any(d["breakdown"][_VP_SETH]):
+        # format 4 added the `seth` VP category (the 13th row); a game without Seth VP hashes the
+        # 12 rows of the reference (bench/fingerprint_ref.json) as before
+        d["breakdown"] = d["breakdown"][:_VP_SETH]
     rows = [f"{k}={d[k]}" for k in FIELDS if k in d]
     dice = sorted((COLOURS[c], v, loc) for c, v, loc in
                   zip(d["die_colour"][: d["ndice"]], d["die_value"][: d["ndice"]], d["die_loc"][: d["ndice"]]))

@@ -3,13 +3,14 @@
 from libc.stdint cimport uint64_t, uint32_t, int32_t
 
 cdef enum:
-    # format of a saved state (State.version). 3: the Time of Seth fields appended to the struct
+    # format of a saved state (State.version). 4: the breakdown has a 13th row, VP_SETH (a state of
+    # formats 1-3 loads with it 0: upgrade_state, GameState.from_bytes / from_dict). 3: the Time of Seth fields appended to the struct
     # (from seth_build on; a format-2 state is format 3 without them, loaded by upgrade_state
     # with the fields as a game without the option has them). 2: the second-generation core
     # (Produce is its own action kind K_PRODUCE, costs may name Soldiers, Priests and Faith);
     # format 1 (the first core) has the format-2 layout up to dice_at and stores no action in a
     # state, so it loads by upgrade_state too.
-    STATE_FORMAT = 3
+    STATE_FORMAT = 4
 
 cdef enum:
     MAXP = 4
@@ -253,7 +254,8 @@ cdef enum:
     VP_TURNORDER = 9
     VP_ACTIONS = 10
     VP_BOT = 11
-    NVP = 12          # number of VP categories (VP_CATEGORIES)
+    VP_SETH = 12      # Time of Seth: the Seth board and the Seth God Action (docs/rules-notes.md)
+    NVP = 13          # number of VP categories (VP_CATEGORIES)
 
 cdef enum:
     # flags of a god action
@@ -391,7 +393,7 @@ cdef struct State:
     int blood[4]
     int turn_flags[4]
     int final_vp[4]
-    int breakdown[12][4]   # [VP category][seat]
+    int breakdown[NVP][4]  # [VP category][seat] (format 4: NVP 13; formats 1-3 had 12 rows)
     # current turn
     int cur_die
     int cur_value

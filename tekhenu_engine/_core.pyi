@@ -22,6 +22,8 @@ BOT_LOG_FIELDS: tuple[str, ...]
 INVARIANT_NAMES: dict[int, str]
 ENC_OBS_VERSION: int
 OLD_STATE_VERSIONS: tuple[int, ...]
+OLD_NVP: int
+SETH_CARDS_OUT_FORMAT3: tuple[str, ...]
 APPENDED_FIELDS: dict[str, Any]
 VIZIER_FIELDS_OFF: dict[str, Any]
 # the enums of _core.pxd by name (tekhenu_engine.enums wraps them as IntEnums)

@@ -462,7 +462,7 @@ import json as _json
 import zlib as _zlib
 
 STATE_VERSION = STATE_FORMAT
-OLD_STATE_VERSIONS = (1, 2)    # formats that still load (upgraded on loading)
+OLD_STATE_VERSIONS = (1, 2, 3)    # formats that still load (upgraded on loading)
 # Fields format 3 appended to the struct (after dice_at), with their value in a game without the
 # option that uses them: a format-1 or format-2 state loads (from_bytes, from_dict) with these
 # values. Keep them in struct order: the Time of Seth's (SETH_FIELDS_OFF), then the Vizier's.
@@ -470,7 +470,13 @@ VIZIER_FIELDS_OFF = {"vizier_area": 0, "vizier_discard": 0, "vizier_vp": [0, 0, 
 CHANCE = -1
 TERMINAL = -2
 VP_CATEGORIES = ("districts", "temple", "statues", "happiness", "production", "building_row",
-                 "bread", "maat", "decrees", "turn_order", "actions", "bot_cards")
+                 "bread", "maat", "decrees", "turn_order", "actions", "bot_cards", "seth")
+# Format 4 added the 13th category (VP_SETH); a state of formats 1-3 has the first 12 (its Seth VP
+# stay in the categories that format counted them in, docs/rules-notes.md "VP categories").
+OLD_NVP = NVP - 1
+# The expansion's cards format 3 kept in the box with the option (its SETH_CARDS_OUT): a Time of Seth
+# state saved by format 3 has them there, and loads so (validate: they may be in the box).
+SETH_CARDS_OUT_FORMAT3 = ("BX03", "BX04", "TX05")
 OPTION_BITS = {"random_horus": OPT_RANDOM_HORUS, "random_wheel": OPT_RANDOM_WHEEL,
                "decree8": OPT_DECREE8, "random_start": OPT_RANDOM_START, "seth": OPT_SETH,
                "vizier": OPT_VIZIER, "solo_draw22": OPT_SOLO_DRAW22, "solo_draw32": OPT_SOLO_DRAW32,
@@ -651,6 +657,7 @@ VP_CODES = {
     "VP_TURNORDER": VP_TURNORDER,
     "VP_ACTIONS": VP_ACTIONS,
     "VP_BOT": VP_BOT,
+    "VP_SETH": VP_SETH,
 }
 GOD_FLAGS = {
     "F_NOHAP": F_NOHAP,
@@ -1024,7 +1031,7 @@ cdef class GameState:
 
     def score_breakdown(self, int seat):
         """VP gained by category so far (start 10 VP not included)."""
-        return {VP_CATEGORIES[i]: self.st.breakdown[i][seat] for i in range(12)}
+        return {VP_CATEGORIES[i]: self.st.breakdown[i][seat] for i in range(NVP)}
 
     def playout(self, seed=0):
         """Play random legal decisions to the end in compiled code (modifies this state).
@@ -1147,16 +1154,23 @@ cdef class GameState:
     def from_bytes(bytes raw):
         """Load a state from :meth:`to_bytes` (checked: ValueError when malformed)."""
         cdef State probe
-        cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe)   # format 1 ended there
-        cdef size_t v2_size = <size_t>(<char*>&probe.seth_build[0] - <char*>&probe)   # format 2 ended there
-        if len(raw) != sizeof(State) and len(raw) != v1_size and len(raw) != v2_size:
+        # formats 1-3 have a breakdown of OLD_NVP rows: their bytes are 4 ints shorter from its end on
+        cdef size_t row = sizeof(int) * MAXP
+        cdef size_t bd_end = <size_t>(<char*>&probe.breakdown[OLD_NVP][0] - <char*>&probe)
+        cdef size_t v1_size = <size_t>(<char*>&probe.dice_at[0] - <char*>&probe) - row   # format 1 ended there
+        cdef size_t v2_size = <size_t>(<char*>&probe.seth_build[0] - <char*>&probe) - row   # format 2 ended there
+        cdef size_t v3_size = sizeof(State) - row
+        if len(raw) not in (sizeof(State), v1_size, v2_size, v3_size):
             raise ValueError(f"a state has {sizeof(State)} bytes, not {len(raw)}")
         cdef GameState g = GameState.__new__(GameState)
         memset(&g.st, 0, sizeof(State))
-        memcpy(&g.st, <char*>raw, len(raw))
-        want = {1: v1_size, 2: v2_size}.get(g.st.version, sizeof(State))
+        memcpy(&g.st, <char*>raw, min(len(raw), 12))    # the rng and the version
+        want = {1: v1_size, 2: v2_size, 3: v3_size}.get(g.st.version, sizeof(State))
         if len(raw) != want:
             raise ValueError(f"a state of format {g.st.version} has {want} bytes, not {len(raw)}")
+        if g.st.version in OLD_STATE_VERSIONS:
+            raw = raw[:bd_end] + bytes(row) + raw[bd_end:]   # the VP_SETH row, 0
+        memcpy(&g.st, <char*>raw, len(raw))
         if g.st.version in OLD_STATE_VERSIONS:
             upgrade_state(&g.st)
         rebuild_dice_index(&g.st)
@@ -1212,9 +1226,11 @@ cdef class GameState:
         if "reserved" in d and "overflow" not in d:     # the field's name before the push guard
             d["overflow"] = d.pop("reserved")
         if d.get("version") in OLD_STATE_VERSIONS:
+            if isinstance(d.get("breakdown"), list) and len(d["breakdown"]) == OLD_NVP:
+                d["breakdown"] = list(d["breakdown"]) + [[0] * MAXP]   # format 4's VP_SETH row
             d["version"] = STATE_VERSION      # format 1 has the fields up to tasks (see upgrade_state)
             d.setdefault("dice_at", [0] * 8)
-            for k, v in APPENDED_FIELDS.items():   # format 2 ended with dice_at
+            for k, v in APPENDED_FIELDS.items():   # format 2 ended with dice_at (format 3 has them)
                 d.setdefault(k, list(v) if isinstance(v, list) else v)
         try:
             tasks = list(d["tasks"])
@@ -1410,17 +1426,20 @@ cdef class GameState:
 
 
 cdef void upgrade_state(State* s) noexcept nogil:
-    """A state saved by format 1 (the first core) or 2 as format 3.
+    """A state saved by format 1 (the first core), 2 or 3 as format 4.
 
     Format 2 appends a derived index (dice_at, rebuilt on loading) to the struct; the fields
     of format 1 keep their places. Encodings that changed are not stored in a state
     (actions: Produce became K_PRODUCE) or stored compatibly (a D_PAY cost keeps its four
     Resource fields where they were; the Soldiers, Priests and Faith fields above them are 0).
     Format 3 appends the Time of Seth fields; an older state has no expansion, so they get
-    the values of a game without the option (seth_clear_fields)."""
+    the values of a game without the option (seth_clear_fields). Format 4 adds the breakdown's
+    VP_SETH row, which the loaders insert as 0 (a format-3 state keeps its Seth VP in the
+    categories format 3 counted them in; its total is unchanged)."""
+    if s.version < 3:
+        seth_clear_fields(s)
     s.version = STATE_FORMAT
     rebuild_dice_index(s)
-    seth_clear_fields(s)
 
 
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:

@@ -333,7 +333,7 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
 
 
 # ----------------------------------------------------------------------------- tensors
-ENC_OBS_VERSION = 3            # 2: the vizier block; 3: the seth block
+ENC_OBS_VERSION = 4            # 2: the vizier block; 3: the seth block; 4: the seth VP category at its end
 cdef enum:
     ENC_TOP_TASKS = 4        # task-stack entries encoded (top first)
     ENC_TASK_TYPES = 100     # task types are 1..99
@@ -604,7 +604,7 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
         e_put(e, s.priests[p] / 10.0)
         e_put(e, s.blood[p] / 10.0)
         e_bits(e, s.turn_flags[p], 11)
-        for i in range(12):
+        for i in range(VP_SETH):       # the seth category is in the seth block (version 4)
             e_put(e, s.breakdown[i][p] / 50.0)
         if absent and e.out != NULL:
             for i in range(k, e.n):
@@ -659,6 +659,9 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
                 if s.market[i] == c:
                     j = i
         e_onehot(e, j, NMARKET)
+    for row in range(4):                  # the VP category seth per rel seat (version 4)
+        p = e_abs(s, row, seat)
+        e_put(e, s.breakdown[VP_SETH][p] / 50.0 if seth and p >= 0 else 0.0)
     e_block(e)
 
 # Block names in the order enc_state writes them (docs/rl.md has the details of each).

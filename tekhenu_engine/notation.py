@@ -449,7 +449,7 @@ VP_CATEGORY_NAMES = {
     "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
     "production": "production", "building_row": "Buildings row", "bread": "Bread upkeep",
     "maat": "Maat penalties", "decrees": "Decrees", "turn_order": "turn order", "actions": "during play",
-    "bot_cards": "Botankhamun's cards",
+    "bot_cards": "Botankhamun's cards", "seth": "Seth board and action",
 }
 
 
@@ -507,8 +507,9 @@ def card_text(name: str) -> str:
 
 
 def card_brief(c: int, width: int = 48) -> str:
-    """A card's text cut to ``width`` characters (for lists of choices)."""
-    text = data.CARD_TEXT.get(card_name(c), "")
+    """A card's text cut to ``width`` characters (for lists of choices); Time of Seth's BX, TX and
+    DX cards from ``data.SETH_CARD_TEXT``."""
+    text = data.CARD_TEXT.get(card_name(c)) or data.SETH_CARD_TEXT.get(card_name(c), "")
     if ":" in text and text.index(":") < 60 and not text.startswith("Score"):
         text = text.split(":", 1)[1].strip()
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."
@@ -761,13 +762,29 @@ def _has_seth(state: "GameState") -> bool:
     return bool(state.field("options") & OPTION_BITS.get("seth", 0))
 
 
-def _brief_text(name: str, width: int = 48) -> str:
+def brief_text(name: str, width: int = 48) -> str:
+    """The printed text of a card or tile by name (base or Time of Seth), cut to ``width``
+    characters; an Artifact without its cost and Ankh, a Starting or Destiny card without its value."""
     text = data.CARD_TEXT.get(name, "") or data.SETH_CARD_TEXT.get(name, "")
-    if text.startswith("Cost: ") and "Ankh value" in text:           # Artifacts
-        text = text.split(". ", 2)[2] if text.count(". ") >= 2 else text
+    if name in data.ARTIFACTS:
+        text = seth_card_effect(name)
     if text.startswith(("Initiative Value", "Ankh Value")):
         text = text.split(". ", 1)[1] if ". " in text else text
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+
+
+_brief_text = brief_text
+
+
+def seth_card_effect(name: str) -> str:
+    """What a Time of Seth card or tile does, from its printed text (``data.SETH_CARD_TEXT``): an
+    Artifact without its cost, its Ankh and the "Remove this card from the game" every Artifact
+    prints (its Scribe to pay kept); any other the whole text."""
+    text = data.SETH_CARD_TEXT.get(name, "")
+    if name in data.ARTIFACTS and "immediately " in text:
+        scribe = "pay 1 Scribe, " if data.ARTIFACTS[name]["use_cost"].get("scribes") else ""
+        return scribe + text.split("immediately ", 1)[1]
+    return text
 
 
 def upgrade_record(record: dict) -> dict:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from . import data
 from ._core import GameState
 from .enums import CardLoc as _CL
-from .notation import CARD_IDS, card_deck, GOD_ABBR, card_name, format_action, vizier_summary
+from .notation import (CARD_IDS, card_deck, GOD_ABBR, brief_text, card_name, format_action, seth_card_effect,
+                       vizier_summary)
 
 _LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}
 _CL_UNKNOWN, _CL_HAND, _CL_PENDING = _CL.UNKNOWN, _CL.HAND, _CL.PENDING
@@ -48,10 +49,33 @@ def seth_lines(d: dict) -> list[str]:
                       for sp, k in enumerate(d["temple_conquest"]) if k >= 0)
     cults = " ".join(_CULTS[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_DISPLAY)
     arts = " ".join(_ARTS[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_DISPLAY)
-    return [f"Seth board (Buildings by seat): {' '.join(regions)}",
-            f"  Statues for the people {people}; in honour of Seth [{god}]; dice {dice or '-'}",
-            f"Conquest: face up {up[0] if up else '-'}, {below} face down below it; on the Temple: {temple or '-'}",
-            f"On display: Cultist Powers {cults or '-'}; Artifacts {arts or '-'}"]
+    lines = [f"Seth board (Buildings by seat): {' '.join(regions)}",
+             f"  Statues for the people {people}; in honour of Seth [{god}]; dice {dice or '-'}",
+             f"Conquest: face up {up[0] if up else '-'}, {below} face down below it; on the Temple: {temple or '-'}",
+             f"On display: Cultist Powers {cults or '-'}; Artifacts {arts or '-'}"]
+    # the legend: the printed text of every Time of Seth card or tile named above and on the seats
+    # (all public; `card <id>` in the terminal gives the whole text)
+    named = up + sorted({data.CONQUEST_TILES[k]["id"] for k in d["temple_conquest"] if k >= 0})
+    named += [_CULTS[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_DISPLAY or loc >= _SP_SEAT]
+    named += [_ARTS[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_DISPLAY or loc >= _SP_SEAT]
+    lines += [f"  {name}: {_legend_text(name, 140 - len(name))}" for name in named]   # at most 2 lines
+    return lines
+
+
+def _legend_text(name: str, width: int) -> str:
+    """A Time of Seth card's printed text for the legend (width characters): an Artifact's effect without the
+    "Remove this card from the game" every Artifact prints (its cost and Ankh come first)."""
+    if name in _ARTS:
+        a = data.ARTIFACTS[name]
+        text = f"{a['priests']} Priests, Ankh {a['ankh']}: {seth_card_effect(name)}"
+        return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+    return brief_text(name, width)
+
+
+def seth_cards_of(d: dict, p: int) -> list[str]:
+    """The Cultist Power seat p owns and the Artifacts it holds (public), by name."""
+    return ([_CULTS[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_SEAT + p]
+            + [_ARTS[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_SEAT + p])
 
 
 def seth_seat_line(d: dict, p: int) -> str | None:

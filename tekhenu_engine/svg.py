@@ -35,7 +35,7 @@ from ._core import GameState
 from ._core import CODES, OPTION_BITS
 from .enums import Kind as K
 from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CONQUEST_IDS, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
-                       card_deck, card_name, step_text, vizier_summary)
+                       brief_text, card_deck, card_name, seth_card_effect, step_text, vizier_summary)
 
 OPTION_VIZIER = OPTION_BITS["vizier"]
 OPTION_SETH = OPTION_BITS["seth"]
@@ -763,16 +763,17 @@ def _draw_seth_board(svg: _Svg, d: dict, cards_xy: dict) -> None:
     # Cultist Powers and Artifacts on display (owned / held ones are on their seats)
     _seth_card_row(svg, cx + 160, cy + 6, "Cultist Powers", CULTIST_NAMES, d["cult_loc"], cards_xy)
     _seth_card_row(svg, cx + 10, cy + 118, "Artifacts (beside their Destiny cards)", ARTIFACT_NAMES, d["art_loc"],
-                   cards_xy)
+                   cards_xy, (68, 92))
 
 
-def _seth_card_row(svg: _Svg, x: float, y: float, title: str, names: tuple, locs: list, cards_xy: dict) -> None:
+def _seth_card_row(svg: _Svg, x: float, y: float, title: str, names: tuple, locs: list, cards_xy: dict,
+                   size: tuple[float, float] = (52, 72)) -> None:
     svg.text(x, y + 13, title, 12, weight="bold")
     shown = [k for k, loc in enumerate(locs) if loc == _SP_DISPLAY]
     gone = sum(1 for loc in locs if loc == _SP_GONE)
-    w = 52
+    w, h = size
     for j, k in enumerate(shown[:9]):
-        _seth_card(svg, x + j * (w + 4), y + 20, names[k], cards_xy, w, 72)
+        _seth_card(svg, x + j * (w + 4), y + 20, names[k], cards_xy, w, h)
     if not shown:
         svg.text(x, y + 40, "none on display", 10, "#999")
     if gone:
@@ -793,6 +794,8 @@ def _seth_card(svg: _Svg, x: float, y: float, name: str, cards_xy: dict, w: floa
         a = data.ARTIFACTS[name]
         svg.text(x + w / 2, y + 28, f"{a['priests']} Priests", 8.5, "#333", "middle")
         svg.text(x + w / 2, y + 40, f"Ankh {a['ankh']}", 8.5, "#333", "middle")
+        for k, line in enumerate(_wrap(seth_card_effect(name), int(w / 4.2))[:int((h - 46) / 8.5)]):
+            svg.text(x + 3, y + 52 + k * 8.5, line, 7, "#333")
     else:
         for k, line in enumerate(_wrap(text.replace("Whenever ", ""), 11)[:4]):
             svg.text(x + 3, y + 25 + k * 10, line, 7, "#333")
@@ -803,7 +806,8 @@ def _conquest_tile(svg: _Svg, x: float, y: float, k: int, size: float) -> None:
     """A Conquest tile: its id, the manual's name and its Ra reward (the one a Pillar on it gains)."""
     t = data.CONQUEST_TILES[k]
     svg.group(f"conquest-{t['id']}", "conquest",
-              f"{t['id']} (manual {t['manual']}): Ra {_reward_short(t['ra'])}; Hathor {_reward_short(t['hathor'])}")
+              f"{t['id']} (manual {t['manual']}): {data.SETH_CARD_TEXT.get(t['id'], '')} "
+              f"(Ra {_reward_short(t['ra'])}; Hathor {_reward_short(t['hathor'])})")
     svg.rect(x, y, size, size, "#f5cba7", SETH_FILL, 1.5, rx=size * 0.12, extra=' class="conquest-tile"')
     svg.text(x + size / 2, y + size * 0.24, t["id"], size * 0.2, SETH_FILL, "middle", "bold")
     for j, line in enumerate(_wrap(_reward_short(t["ra"]), 10)[:3]):
@@ -829,8 +833,14 @@ def _draw_seth_seat(svg: _Svg, d: dict, p: int, x: float, y: float, w: float, ca
     mine = [CULTIST_NAMES[k] for k, loc in enumerate(d["cult_loc"]) if loc == _SP_SEAT + p]
     held = [ARTIFACT_NAMES[k] for k, loc in enumerate(d["art_loc"]) if loc == _SP_SEAT + p]
     parts = (["Cultist " + ", ".join(mine)] if mine else []) + (["Artifacts " + ", ".join(held)] if held else [])
+    if mine:                              # the Cultist Power's text, as much as the line holds
+        parts[0] += ": " + brief_text(mine[0], max(20, 92 - 9 * len(held) - sum(len(x) for x in parts)))
     svg.text(x + 10, y + 30, "  |  ".join(parts) if parts else "no Cultist Power, no Artifact", 10, "#333",
              extra=f' class="seth-cards" data-seat="{p}"')
+    for name in mine:                     # the Cultist Power's text (the line above names it)
+        svg.group(f"cultist-{name}", "cultist", f"{name}: {data.SETH_CARD_TEXT.get(name, '')}")
+        svg.rect(x + 6, y + 19, 8 + 5.6 * len("Cultist " + name), 15, "#fff", "none", 0, extra=' fill-opacity="0"')
+        svg.end()
     for k, name in enumerate(held):       # the place of use:ArtNN
         ident = f"artifact-{name}"
         cx, cy, cw, ch = x + w - 58 - k * 50, y + 19, 46, 15
@@ -850,8 +860,11 @@ def _conquest_on_space(svg: _Svg, d: dict, space: int) -> None:
     x, y = _temple_xy(space)
     if d["temple_tile"][space]:
         t = data.CONQUEST_TILES[k]
+        svg.group(f"conquest-{t['id']}", "conquest",
+                  f"{t['id']} (manual {t['manual']}), under the Pillar: {data.SETH_CARD_TEXT.get(t['id'], '')}")
         svg.rect(x + CELL - 29, y + 1, 28, 11, "#f5cba7", SETH_FILL, 0.8, rx=2, extra=' class="conquest-tag"')
         svg.text(x + CELL - 15, y + 9.5, t["id"], 7.5, SETH_FILL, "middle", "bold")
+        svg.end()
     else:
         _conquest_tile(svg, x + 3, y + 3, k, CELL - 6)
         owner = d["temple_owner"][space]

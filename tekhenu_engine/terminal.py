@@ -31,7 +31,8 @@ HELP = """\
 Commands:
   <number> or <token>  play that choice (tokens in any case, e.g. TAKE:HA:Y5)
   help                 this text
-  card <id>            the text of a card or tile (B07, T14, D05, S03, A02, P12)
+  card <id>            the text of a card or tile (B07, T14, D05, S03, A02, P12;
+                       Time of Seth: BX01 TX05 DX02 SX04 Cult03 Art07 CQ09)
   hint                 the engine's best choices (win chance, expected VP)
   show                 the board again
   legal                the choices again
@@ -70,8 +71,8 @@ def board_text(g: GameState, seat: int | None = None, width: int = WIDTH) -> str
     seth = seth_lines(d)
     if seth:
         title += ", Time of Seth"
-    out.append(f"== Round {min(d['round'] + 1, data.ROUNDS)} of {data.ROUNDS} ({title}) | Maat {d['maat_count']}"
-               f" of 4 | Scorings {d['scoring_count']} of 2 ==")
+    out.extend(_wrap(f"== Round {min(d['round'] + 1, data.ROUNDS)} of {data.ROUNDS} ({title}) | Maat "
+                     f"{d['maat_count']} of 4 | Scorings {d['scoring_count']} of 2 ==", "   ", width))
     out.append("Wheel (arrow on " + data.GODS[d["arrow"]] + "):")
     for god in range(6):
         light = data.LIGHT_PATTERN[(god - d["arrow"]) % 6]

@@ -397,6 +397,9 @@ def check_state(d: dict[str, Any]) -> None:
     removed = {_card_id(n) for n in D.REMOVED_CARDS}
     if not (d["options"] & codes["options"].get("seth", 0)):      # Time of Seth's cards: in the box
         removed |= {_card_id(n) for k in ("Blessing", "Technology", "Decree") for n in D.SETH_DECKS[k]}
+    from . import _core
+    # a Time of Seth game saved by format 3 kept these out of its decks: they may stay in the box
+    may_be_out = {_card_id(n) for n in _core.SETH_CARDS_OUT_FORMAT3} - removed
     if nplayers <= 2:
         removed |= {_card_id(n) for n in D.REMOVED_AT_TWO_PLAYERS}
     unknown = [0] * L["n_card_types"]
@@ -406,6 +409,8 @@ def check_state(d: dict[str, Any]) -> None:
         if i not in deck_of or i in removed:
             if x != CL["box"]:
                 raise StateError(f, "this card is out of the game (in the box)")
+            continue
+        if x == CL["box"] and i in may_be_out:
             continue
         if x == CL["box"]:
             raise StateError(f, "only removed cards are in the box")

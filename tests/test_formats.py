@@ -6,7 +6,9 @@ action encoding (Produce is its own kind ``K_PRODUCE``; a 7th God action fits) a
 layout (room for Soldiers, Priests and Faith); tokens stayed the same.
 ``tests/data/v2_positions.json`` was written by commit 1f37ca3 (``STATE_VERSION`` 2); format 3
 appends the Time of Seth fields to the struct, which an older state loads with as a game without
-the option has them.
+the option has them. ``tests/data/v3_positions.json`` was written by commit 8c03c5d (``STATE_VERSION``
+3, ``tests/data/make_v3_positions.py``); format 4 gives the score breakdown a 13th category, ``seth``,
+which an older state loads with as 0 (its Seth VP stay where format 3 counted them, its total is the same).
 """
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ import pathlib
 
 import pytest
 
-from tekhenu_engine import GameState, _core, match
+from tekhenu_engine import GameState, TableOptions, _core, match
 from tekhenu_engine.enums import Kind, Step
 from tekhenu_engine.notation import (NOTATION_VERSION, format_action, parse_action, upgrade_record)
 
 DATA = pathlib.Path(__file__).parent / "data"
 V1 = json.loads((DATA / "v1_positions.json").read_text())["positions"]
 V2 = json.loads((DATA / "v2_positions.json").read_text())["positions"]
+V3 = json.loads((DATA / "v3_positions.json").read_text())["positions"]
 RECORDS = [json.loads(line) for line in (DATA / "v1_match.jsonl").read_text().splitlines() if line.strip()]
 
 
@@ -34,10 +37,10 @@ def _replayed(pos: dict) -> GameState:
 
 @pytest.mark.parametrize("pos", V1 + V2, ids=lambda p: f"{p['players']}p-{p['seed']}-{len(p['moves'])}")
 def test_old_position_loads_and_plays_on(pos):
-    """A tk1 string, a JSON document and an observation of format 1 or 2 load as format 3, equal
+    """A tk1 string, a JSON document and an observation of format 1 or 2 load as format 4, equal
     to the same game replayed by this engine, with the legal moves and the playout of the old format."""
     for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
-        assert g.field("version") == _core.STATE_VERSION == 3
+        assert g.field("version") == _core.STATE_VERSION == 4
         assert g.to_dict() == _replayed(pos).to_dict()
         legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
         assert legal == pos["legal"]
@@ -46,7 +49,7 @@ def test_old_position_loads_and_plays_on(pos):
         c.playout(11)
         assert c.returns() == pos["playout_vp"]
     obs = GameState.from_string(pos["obs"])
-    assert obs.field("version") == 3 and obs.to_string() == GameState.from_string(obs.to_string()).to_string()
+    assert obs.field("version") == 4 and obs.to_string() == GameState.from_string(obs.to_string()).to_string()
 
 
 def test_v2_state_gets_the_fields_format_3_appended_as_a_game_without_their_options():
@@ -63,24 +66,105 @@ def test_v2_state_gets_the_fields_format_3_appended_as_a_game_without_their_opti
                 assert g.to_dict()[k] == new[k] == v
 
 
-def test_saved_state_is_format_3():
-    g = GameState.new(2, seed=1)
-    assert g.to_dict()["version"] == 3
-    assert GameState.from_string(g.to_string()).to_dict() == g.to_dict()
+def _v3_options(pos: dict) -> TableOptions:
+    return TableOptions.from_dict(pos["options"])
 
 
-def test_a_state_with_a_format_2_version_and_format_3_size_is_refused():
+@pytest.mark.parametrize("pos", V3, ids=lambda p: f"{p['players']}p-{p['seed']}-seth{int(p['options']['seth'])}")
+def test_v3_position_loads_with_seth_0_and_its_total_unchanged(pos):
+    """A format-3 state (tk1, JSON, an observation) loads as format 4: its breakdown gets the `seth`
+    category 0 and keeps every other category as saved (the Seth VP where format 3 counted them:
+    the Seth Buildings under `districts`, the column Statue's 3 VP under `actions`), so its VP total is
+    the same; every other field is the replayed game's, and it plays on (a base game to the result
+    format 3 played)."""
+    replayed = GameState.new(pos["players"], seed=pos["seed"], options=_v3_options(pos))
+    for tok in pos["moves"]:
+        replayed.apply(parse_action(tok))
+    for g in (GameState.from_string(pos["tk1"]), GameState.from_json(pos["json"])):
+        assert g.field("version") == 4
+        bd = [g.score_breakdown(p) for p in range(g.num_seats)]
+        assert [b.pop("seth") for b in bd] == [0] * g.num_seats
+        assert bd == pos["breakdown"]
+        assert g.returns() == replayed.returns() == [10 + sum(b.values()) for b in bd]
+        new, old = replayed.to_dict(), g.to_dict()
+        assert {k: v for k, v in new.items() if k != "breakdown"} == {k: v for k, v in old.items() if k != "breakdown"}
+        legal = [format_action(a) for a in (g.legal_actions() if not g.is_chance() else [])]
+        assert legal == pos["legal"]
+        c = g.clone()
+        c.playout(11)
+        if not pos["options"]["seth"]:      # the base game's rules are frozen (bench/fingerprint.py)
+            assert c.returns() == pos["playout_vp"]
+        assert c.is_terminal()
+        assert GameState.from_string(g.to_string()).to_dict() == g.to_dict() == GameState.from_json(g.to_json()).to_dict()
+    obs = GameState.from_string(pos["obs"])
+    assert obs.field("version") == 4 and obs.to_dict()["breakdown"][-1] == [0] * 4
+    if pos["options"]["seth"]:      # the cards format 3 kept out of a Seth game's decks stay in the box
+        from tekhenu_engine.notation import card_id
+        assert all(g.field("card_loc")[card_id(n)] == 2 for n in _core.SETH_CARDS_OUT_FORMAT3)
+
+
+def test_v3_seth_positions_load_now_that_the_cards_format_3_kept_out_join_the_decks():
+    """Format 3 kept BX03, BX04 and TX05 in the box with the option (``SETH_CARDS_OUT_FORMAT3``); the
+    engine now deals them, and a Seth game saved by format 3 still loads with them in the box, out of
+    that game, while any other card in the box is still refused."""
+    for pos in V3:
+        if pos["options"]["seth"]:
+            g = GameState.from_string(pos["tk1"])
+            assert g.field("version") == 4
+            d = g.to_dict()
+            c = next(i for i, loc in enumerate(d["card_loc"]) if loc == 0)     # a card in the pile
+            d["card_loc"][c] = 2
+            with pytest.raises(ValueError, match="only removed cards are in the box"):
+                GameState.from_dict(d)
+
+
+def test_v3_seth_positions_keep_their_seth_vp_in_the_old_categories():
+    """The fixture is a real test of the converter: the Time of Seth games saved by format 3 had Seth
+    Buildings scored (under `districts`), which this engine counts under `seth`."""
+    moved = 0
+    for pos in V3:
+        if not pos["options"]["seth"]:
+            continue
+        replayed = GameState.new(pos["players"], seed=pos["seed"], options=_v3_options(pos))
+        for tok in pos["moves"]:
+            replayed.apply(parse_action(tok))
+        for p in range(replayed.num_seats):
+            now, then = replayed.score_breakdown(p), pos["breakdown"][p]
+            moved += now["seth"]
+            assert now["seth"] == sum(then[k] - now[k] for k in then)
+    assert moved > 0
+
+
+def test_saved_state_is_format_4():
+    """Format 4: 13 breakdown rows, the last one `seth`; a round trip through tk1 and JSON."""
+    g = GameState.new(2, seed=1, options=TableOptions(seth=True))
+    g.playout(3)
+    d = g.to_dict()
+    assert d["version"] == 4 and len(d["breakdown"]) == len(_core.VP_CATEGORIES) == 13
+    assert _core.VP_CATEGORIES[-1] == "seth"
+    assert GameState.from_string(g.to_string()).to_dict() == d == GameState.from_json(g.to_json()).to_dict()
+
+
+def test_a_format_4_document_with_12_breakdown_rows_is_refused():
+    d = GameState.new(2, seed=1).to_dict()
+    d["breakdown"] = d["breakdown"][:12]
+    with pytest.raises(ValueError):
+        GameState.from_dict(d)
+
+
+@pytest.mark.parametrize("old", [2, 3])
+def test_a_state_with_an_old_version_and_format_4_size_is_refused(old):
     raw = bytearray(GameState.new(2, seed=1).to_bytes())
-    raw[8:12] = (2).to_bytes(4, "little")     # version follows the 8-byte rng
-    with pytest.raises(ValueError, match="format 2"):
+    raw[8:12] = old.to_bytes(4, "little")     # version follows the 8-byte rng
+    with pytest.raises(ValueError, match=f"format {old}"):
         GameState.from_bytes(bytes(raw))
 
 
-@pytest.mark.parametrize("version", [0, 4, 99, -1])
+@pytest.mark.parametrize("version", [0, 5, 99, -1])
 def test_unknown_state_format_is_a_clear_error(version):
     d = GameState.new(2, seed=1).to_dict()
     d["version"] = version
-    with pytest.raises(ValueError, match=f"version {version}: this engine reads formats 1, 2 and 3"):
+    with pytest.raises(ValueError, match=f"version {version}: this engine reads formats 1, 2, 3 and 4"):
         GameState.from_dict(d)
 
 

@@ -206,15 +206,14 @@ def test_a_space_with_a_conquest_tile_is_not_empty_for_the_next_one():
 def test_seth_buildings_score_their_printed_vp_at_each_scoring():
     """manual Scoring: "each player receives Victory Points for all their Buildings on the Seth
     board. The number of Victory Points provided are printed next to each Building space."
-    game help Seth table: Kush 5/3, Punt 4/2 ... (no Osiris district has a Building here, so the
-    districts category holds only the Seth Buildings' VP)."""
+    game help Seth table: Kush 5/3, Punt 4/2 ... (the VP category `seth`, docs/rules-notes.md)."""
     g, p = seth_turn(board=(3,), soldiers=0)
     q = (p + 1) % 3
     sb = [-1] * 12
     sb[0], sb[3] = p, p        # Kush 1st space (5 VP), Punt 2nd space (2 VP)
     sb[2] = q                  # Punt 1st space (4 VP)
     g = edit(g, seth_build=sb, buildings=[2 if x == p else 1 if x == q else 0 for x in range(4)])
-    cat = _core.VP_CATEGORIES.index("districts")
+    cat = _core.VP_CATEGORIES.index("seth")
     before = g.to_dict()["breakdown"][cat]
     g.push_step(_core.STEP_TYPES["A_SCORING"])
     after = g.to_dict()["breakdown"][cat]

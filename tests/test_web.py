@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("flask", reason="the page needs Flask (pip install flask)")
 
 from tekhenu_engine import TableOptions, data  # noqa: E402
-from tekhenu_engine.notation import CARD_LOC, card_name  # noqa: E402
+from tekhenu_engine.notation import CARD_IDS, CARD_LOC, card_name  # noqa: E402
 from tekhenu_engine.web.server import create_app, parse_candidates  # noqa: E402
 
 ITER = 8  # a fast engine: the tests check the plumbing, not the strength
@@ -36,10 +36,10 @@ def new(client, **body):
 
 
 def hidden_names(session) -> set[str]:
-    """Names of the cards the human seat cannot see right now."""
+    """Names of the cards the human seat cannot see right now (Time of Seth's BX/TX/DX too)."""
     g = session.state
     seen = g.observation(session.seat).field("card_loc")
-    return {card_name(c) for c in range(72) if seen[c] == CARD_LOC["unknown"]}
+    return {card_name(c) for c in CARD_IDS if seen[c] == CARD_LOC["unknown"]}
 
 
 def leaks(view: dict, hidden: set[str], log_from: int) -> set[str]:
@@ -50,7 +50,7 @@ def leaks(view: dict, hidden: set[str], log_from: int) -> set[str]:
     shown |= {(e.text or "").strip().rstrip("*") for e in root.iter() if e.tag.endswith("text")}
     rest = {k: view[k] for k in view if k not in ("svg", "log")}
     text = json.dumps(rest, ensure_ascii=False) + json.dumps(view["log"][log_from:], ensure_ascii=False)
-    for t in data.CARD_TEXT.values():
+    for t in list(data.CARD_TEXT.values()) + list(data.SETH_CARD_TEXT.values()):
         text = text.replace(t, "")
     return {n for n in hidden if n in shown or re.search(rf"\b{n}\b", text)}
 

@@ -405,6 +405,10 @@ CULTIST_EVENTS = ("statue_people", "statue_god", "happiness_first_reach", "seth_
 # turn"; game help "statue bonuses, per-action Technologies, Cultist Powers"). Horus bonuses and the
 # Cultist Powers have their own marks (the gate, seth/gate.pxi).
 SETH_GATED_EVENTS = ("god_action", "produce", "die_taken", "seth_action")
+# Trigger-layer events whose rows' VP count under the `seth` VP category (every other event's under
+# `actions`, VP during play): the VP of performing a Seth God Action, e.g. TX01's 2
+# (docs/rules-notes.md "VP categories").
+SETH_VP_EVENTS = ("seth_action",)
 # The expansion's "on EVENT gain REWARDS" cards as rows of the trigger layer (the format of
 # data.TRIGGERS; reward kinds as SETH_REWARD_KIND: 8 VP, 11 Priests). data.TRIGGERS holds them too.
 SETH_TRIGGERS = (

@@ -36,6 +36,8 @@ cdef int EVENT_FIRST[NEVENTS]  # rows of an event: EVENT_FIRST[e] .. EVENT_FIRST
 
 cdef int EVENT_N[NEVENTS]
 
+cdef int EVENT_VP_CAT[NEVENTS] # VP category of the VP a row of the event pays (VP_ACTIONS; data.SETH_VP_EVENTS: VP_SETH)
+
 def _source_id(str event, str name):
     """The number the core stores for the source of a source-event row (data.SOURCE_EVENTS)."""
     letter, first = _data.SOURCE_EVENTS[event]
@@ -52,6 +54,7 @@ def _load_effects():
         raise ImportError("data.EVENTS does not match the core's EV_* events")
     for e, name in enumerate(_data.EVENTS):
         EVENT_FIRST[e] = k
+        EVENT_VP_CAT[e] = VP_SETH if name in _data.SETH_VP_EVENTS else VP_ACTIONS
         for card, ev, god, value, uses, once_per_turn, rewards in _data.TRIGGERS:
             if ev != name:
                 continue
@@ -95,7 +98,13 @@ _load_effects()
 
 cdef inline void effect_reward(State* s, int p, int kind, int n) noexcept nogil:
     """One reward of an effect row: REWARD_KINDS (0-6), 7 Population, 8 VP, 9 Happiness."""
-    if kind == 9:
+    effect_reward_cat(s, p, kind, n, VP_ACTIONS)
+
+cdef inline void effect_reward_cat(State* s, int p, int kind, int n, int cat) noexcept nogil:
+    """effect_reward with the VP category of a VP reward (EVENT_VP_CAT of the row's event)."""
+    if kind == 8:
+        add_vp(s, p, n, cat)
+    elif kind == 9:
         gain_happiness(s, p, n)
     elif kind >= 10:
         seth_gain_track(s, p, kind - 9, n)      # Time of Seth: 10 Soldiers, 11 Priests (seth/dice.pxi)
@@ -124,7 +133,7 @@ cdef void fire(State* s, int p, int event, int god, int value, int flags) noexce
         if not seth_gate_pass(s, p, EFFECT_GATE[k]):
             continue                            # Time of Seth: once per turn (seth/gate.pxi)
         for j in range(EFFECT_NREW[k]):
-            effect_reward(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j])
+            effect_reward_cat(s, p, EFFECT_REW_KIND[k][j], EFFECT_REW_N[k][j], EVENT_VP_CAT[event])
 
 cdef int fire_source(State* s, int p, int event, int source) noexcept nogil:
     """Fire a source event for seat p: the rows of that tile or card (a Pillar tile, a Starting

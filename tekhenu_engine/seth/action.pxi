@@ -212,7 +212,7 @@ cdef void seth_resolve(State* s, int p, int value, int flags, int moved) noexcep
             push(s, CH_CARD, -1, SR_DECK[r], 1, p, 0)
     # game help: "If a Statue for the people stands under that region's column" (anyone's): 3 VP
     if s.seth_people[SR_COLUMN[r]] >= 0:
-        add_vp(s, p, SETH_COL_VP, VP_ACTIONS)
+        add_vp(s, p, SETH_COL_VP, VP_SETH)
     # "place a Blood token on the Tainted side of your scales" (BX03/BX04: no Blood, no Conquest tile)
     if not moved:
         s.blood[p] += SETH_BLOOD_N
@@ -247,8 +247,8 @@ cdef void do_conquest(State* s, Task t, int32_t a) noexcept nogil:
 cdef void seth_score(State* s, int p) noexcept nogil:
     """At each Scoring: manual "each player receives Victory Points for all their Buildings on the
     Seth board. The number of Victory Points provided are printed next to each Building space."
-    (counted with the districts' VP: the VP categories are fixed by the saved format)."""
+    (the VP category VP_SETH, docs/rules-notes.md "VP categories")."""
     cdef int k
     for k in range(N_SETH_SPACES):
         if s.seth_build[k] == p:
-            add_vp(s, p, SR_VP[k // 2][k % 2], VP_DISTRICTS)
+            add_vp(s, p, SR_VP[k // 2][k % 2], VP_SETH)

@@ -245,7 +245,7 @@ cdef void seth_maat_cards(State* s, int p) noexcept nogil:
     """TX04 "During the Maat phase: You gain 1 Victory Point for each Blood token on your player
     board." (when the balance is taken, before the penalty)"""
     if held(s, p, TX04_ID):
-        add_vp(s, p, s.blood[p], VP_MAAT)
+        add_vp(s, p, s.blood[p], VP_SETH)
 
 
 cdef inline int seth_no_taint_penalty(State* s, int p) noexcept nogil:

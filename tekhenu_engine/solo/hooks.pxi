@@ -87,7 +87,7 @@ cdef int bot_seth_statue_bonus(State* s, int q) noexcept nogil:
     hand-over (seth_pay_bonus): 1 for Botankhamun."""
     if not is_bot(s, q):
         return 0
-    add_vp(s, q, BOT_SETH_BONUS_VP, VP_ACTIONS)
+    add_vp(s, q, BOT_SETH_BONUS_VP, VP_SETH)
     return 1
 
 cdef int bot_cultist_share(State* s, int q, int k, int w) noexcept nogil:

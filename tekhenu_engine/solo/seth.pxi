@@ -403,14 +403,14 @@ cdef int solo_seth_act(State* s, int p, int v) noexcept nogil:
                 rr = (r + k * BOT_SETH_STEP_C) % N_SETH_REGIONS
                 break
     if rr < 0:
-        add_vp(s, p, BOT_SETH_NO_BUILD_VP_C, VP_ACTIONS)
+        add_vp(s, p, BOT_SETH_NO_BUILD_VP_C, VP_SETH)
         s.bot_log[BL_WHAT] = BA_SETH_VP
         return 1
     s.seth_build[2 * rr + seth_space(s, rr, p)] = p
     s.buildings[p] += 1
-    add_vp(s, p, BOT_SETH_VP_C, VP_ACTIONS)
+    add_vp(s, p, BOT_SETH_VP_C, VP_SETH)
     if s.seth_people[SR_COLUMN[rr]] >= 0:
-        add_vp(s, p, BOT_SETH_STATUE_VP_C, VP_ACTIONS)
+        add_vp(s, p, BOT_SETH_STATUE_VP_C, VP_SETH)
     s.bot_log[BL_WHAT] = BA_SETH
     s.bot_log[BL_WHERE] = rr
     seth_push_bonus(s, p)                         # the Statues in honour of Seth pay after the action

@@ -37,6 +37,7 @@ from ..notation import (CARD_IDS, card_deck, CARD_LOC, VP_CATEGORY_NAMES, card_n
                         hidden_from, step_text)
 from ..options import DIFFICULTIES, TableOptions
 from ..protocol import Engine
+from ..render import seth_cards_of
 from ..svg import action_target, board_svg, seat_label
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -270,6 +271,8 @@ class Session:
                   "pending": d["card_loc"][c] == CARD_LOC["pending"] + self.seat}
                  for c in CARD_IDS if d["card_loc"][c] in (CARD_LOC["hand"] + self.seat,
                                                             CARD_LOC["pending"] + self.seat)]
+        cards += [{"name": name, "text": card_text(name), "pending": False}   # Time of Seth (public)
+                  for name in seth_cards_of(d, self.seat)]     # empty without the option
         view: dict[str, Any] = {
             "players": self.players, "seat": self.seat, "options": self.options.to_dict(),
             "round": min(d["round"] + 1, data.ROUNDS), "rounds": data.ROUNDS,

@@ -57,12 +57,13 @@ def test_a_conquest_space_is_still_empty_for_ra():
     assert "pillar:r3c3" in legal(g)
 
 
-@pytest.mark.parametrize("tile,field,idx,n", [("CQ01", "res", 0, 2), ("CQ04", "res", 3, 2), ("CQ10", "gold", None, 2),
+@pytest.mark.parametrize("tile,field,idx,n", [("CQ01", "res", 0, 2), ("CQ02", "res", 1, 2), ("CQ03", "res", 2, 2),
+                                              ("CQ04", "res", 3, 2), ("CQ10", "gold", None, 2),
                                               ("CQ11", "scribes", None, 2), ("CQ12", "faith", None, 3)])
 def test_a_pillar_on_a_conquest_tile_gains_the_tiles_reward_instead(tile, field, idx, n):
     """manual Ra Changes: "When a Pillar is raised on top of a Conquest tile, gain the depicted
     reward."; game help "gains the tile's reward instead of the printed one". CQ01 "Gain 2
-    Papyrus", CQ04 "Gain 2 Granite", CQ10 "Gain 2 Gold", CQ11 "Gain 2 Scribes", CQ12 "Gain 3 Faith"."""
+    Papyrus", CQ02 "Gain 2 Bread", CQ03 "Gain 2 Limestone", CQ04 "Gain 2 Granite", CQ10 "Gain 2 Gold", CQ11 "Gain 2 Scribes", CQ12 "Gain 3 Faith"."""
     space = 12
     g, p = ra_turn(tile, space)
     plain, _ = ra_turn(tile, space)
@@ -102,6 +103,36 @@ def test_cq06_two_technologies_keep_one():
     play(g, f"keep:{b}")
     loc = g.to_dict()["card_loc"]
     assert loc[card_id(b)] == 8 + p and loc[card_id(a)] == 0
+
+
+def test_cq07_three_blessings_keep_one():
+    """CQ07: "Draw 3 Blessing cards from the top of the deck. Select one to keep, and shuffle the
+    remaining two cards back into the deck." """
+    g, p = ra_turn("CQ07", 12)
+    raise_pillar(g, 12)
+    assert step_name(g) == "CH_CARD"
+    drawn = [t[5:] for t in legal(g)[:3]]          # three Blessings of the draw pile
+    assert all(n.startswith("B") for n in drawn)
+    play(g, *(f"draw:{n}" for n in drawn))
+    assert step_name(g) == "D_KEEP" and legal(g) == [f"keep:{n}" for n in drawn]
+    play(g, f"keep:{drawn[1]}")
+    loc = g.to_dict()["card_loc"]
+    assert loc[card_id(drawn[1])] == 8 + p
+    assert loc[card_id(drawn[0])] == loc[card_id(drawn[2])] == 0      # back into the deck
+
+
+def test_cq08_a_thoth_action_of_value_1():
+    """CQ08: "Perform a Thoth God action as if you took a die of value 1." (base: "Die 1-2: 1 card
+    free")"""
+    g, p = ra_turn("CQ08", 12, happiness=3, population=5)
+    raise_pillar(g, 12)
+    assert step_name(g) == "D_THOTH_CARD"
+    papyrus = g.to_dict()["res"][p][0]
+    card = legal(g)[0][5:]
+    play(g, f"card:{card}")
+    d = g.to_dict()
+    assert d["card_loc"][card_id(card)] == 8 + p and d["res"][p][0] == papyrus
+    assert step_name(g) != "D_THOTH_CARD"          # one card only
 
 
 def test_cq09_an_osiris_action_of_value_5():

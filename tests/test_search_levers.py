@@ -155,10 +155,12 @@ def test_reroot_keeps_the_subtree_of_the_chosen_action():
 def test_agent_reuses_its_tree_within_a_turn_and_only_then():
     """reuse=True: the next decision of the same turn starts from the kept subtree (its root children
     hold more visits than the new iterations); a decision after a chance step or another seat's turn
-    starts afresh; reuse=False (the default) never keeps a tree."""
+    starts afresh; reuse=False never keeps a tree. reuse=True is the default (docs/search.md "Tree
+    reuse": it won a paired 2-player match)."""
+    assert ISMCTSAgent().reuse is True
     g = _solo_at_take(4)
     agent = ISMCTSAgent(iterations=300, seed=2, reuse=True)
-    plain = ISMCTSAgent(iterations=300, seed=2)
+    plain = ISMCTSAgent(iterations=300, seed=2, reuse=False)
     reused = fresh = 0
     for _ in range(14):
         while g.is_chance():

@@ -218,7 +218,7 @@ class ISMCTSAgent:
     (visits + 1) (progressive bias; docs/search.md "The tree").
     reuse: keep the subtree of the chosen action for the seat's next decision when that decision
     follows it directly (the next step of the same turn, no chance step or other seat between;
-    jobs=1 only; docs/search.md "Tree reuse").
+    jobs=1 only; on by default since it won a paired 2-player match; docs/search.md "Tree reuse").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -229,7 +229,7 @@ class ISMCTSAgent:
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static", prior: float = 0.0, reuse: bool = False) -> None:
+                 eval: str = "static", prior: float = 0.0, reuse: bool = True) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:

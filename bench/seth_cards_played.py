@@ -15,11 +15,12 @@ import json
 import random
 
 from tekhenu_engine import GameState, TableOptions, data
+from tekhenu_engine.enums import CardLoc
 from tekhenu_engine.notation import card_id, format_action
 
-FIRST = [0, 3, 7, 11]
-SIZE = [3, 4, 4, 4]
-CL_HAND = 8
+SIZE = [len(s) for s in data.MARKET_SECTIONS]               # the Market's sections, in slot order
+FIRST = [sum(SIZE[:k]) for k in range(len(SIZE))]
+CL_HAND = int(CardLoc.HAND)
 
 
 def run(players: int, games: int, seed: int, vizier: bool = False) -> dict:

@@ -53,21 +53,17 @@ def test_svg_conquest_tiles_cultists_and_artifacts_carry_their_printed_text(play
             if loc == CQ_FACEUP or k in d["temple_conquest"]:
                 assert data.SETH_CARD_TEXT[t] in tips[f"conquest-{t}"]
                 seen["conquest"] += 1
-        for k, loc in enumerate(d["cult_loc"]):
-            name = data.SETH_DECKS["Cultist"][k]
-            if loc == SP_DISPLAY or loc >= SP_SEAT:
-                assert tips[f"cultist-{name}"] == f"{name}: {data.SETH_CARD_TEXT[name]}"
-                seen["cultist"] += 1
-            if loc >= SP_SEAT:
-                assert f"Cultist {name}: " + data.SETH_CARD_TEXT[name][:20] in words
-                seen["owned"] += 1
-        for k, loc in enumerate(d["art_loc"]):
-            name = data.SETH_DECKS["Artifact"][k]
-            if loc == SP_DISPLAY or loc >= SP_SEAT:
-                assert tips[f"artifact-{name}"] == f"{name}: {data.SETH_CARD_TEXT[name]}"
-                seen["artifact"] += 1
-            if loc == SP_DISPLAY:
-                assert seth_card_effect(name).split()[0] in words
+        for kind, field in (("cultist", "cult_loc"), ("artifact", "art_loc")):
+            for k, loc in enumerate(d[field]):
+                name = data.SETH_DECKS[kind.capitalize()][k]
+                if loc == SP_DISPLAY or loc >= SP_SEAT:
+                    assert tips[f"{kind}-{name}"] == f"{name}: {data.SETH_CARD_TEXT[name]}"
+                    seen[kind] += 1
+                if kind == "cultist" and loc >= SP_SEAT:        # on its owner's strip
+                    assert f"Cultist {name}: " + data.SETH_CARD_TEXT[name][:20] in words
+                    seen["owned"] += 1
+                if kind == "artifact" and loc == SP_DISPLAY:    # its effect on the card
+                    assert seth_card_effect(name).split()[0] in words
     assert all(seen.values()), seen
 
 

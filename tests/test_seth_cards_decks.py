@@ -77,21 +77,19 @@ def test_tx04_vp_per_blood_and_tx03_no_taint_penalty_at_maat():
     board."; TX03: "During the Maat phase: You do not lose any Victory Points for excess Taint." """
     assert text("TX04").startswith("During the Maat phase: You gain 1 Victory Point for each Blood")
     assert text("TX03") == "During the Maat phase: You do not lose any Victory Points for excess Taint."
-    g, p = holding("TX04")
-    d = g.to_dict()
-    d["blood"][p] = 3
-    g = GameState._from_dict_trusted(d)
-    vp = f(g, "vp")[p]
-    g2 = trigger(g, ("A_MAAT",))
+
+    def maat_vp(card: str, blood: int) -> int:
+        """The VP the holder of `card` with `blood` Blood tokens gains at a Maat phase."""
+        g, p = holding(card)
+        d = g.to_dict()
+        d["blood"][p] = blood
+        g = GameState._from_dict_trusted(d)
+        vp = f(g, "vp")[p]
+        return trigger(g, ("A_MAAT",)).to_dict()["vp"][p] - vp
+
     # +3 for the Blood, minus the penalty of a balance of -3 (3 Blood are 3 Taint): 3 - 1
-    assert g2.to_dict()["vp"][p] - vp == 3 - dict(data.MAAT_PENALTY)[-3]
-    g, p = holding("TX03")
-    d = g.to_dict()
-    d["blood"][p] = 6
-    g = GameState._from_dict_trusted(d)
-    vp = f(g, "vp")[p]
-    g2 = trigger(g, ("A_MAAT",))
-    assert g2.to_dict()["vp"][p] == vp                         # a balance of -6 costs nothing
+    assert maat_vp("TX04", 3) == 3 - dict(data.MAAT_PENALTY)[-3]
+    assert maat_vp("TX03", 6) == 0                             # a balance of -6 costs nothing
 
 
 def test_dx01_dx04_final_scoring():

@@ -445,6 +445,9 @@ cdef void resample_state(State* s, uint64_t* r) noexcept nogil
 cdef int winner(State* s) noexcept nogil
 cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
 cdef int happiness_vp(int h) noexcept nogil
+cdef int can_god(State* s, int p, int god, int value, int flags) noexcept nogil
+cdef int district_winner(State* s, int d) noexcept nogil
+cdef int best_decree_vp(State* s, int p) noexcept nogil
 cdef const int* purity_table() noexcept nogil   # PURITY_AT[arrow][section][colour], 6 x 7 x 8
 cdef int chance_visible(State* s, int seat) noexcept nogil
 cdef void rebuild_dice_index(State* s) noexcept nogil

@@ -199,7 +199,7 @@ def eval_selfplay(int players, int games, seed=0, options=None, int every=6, str
     cdef State s
     cdef int32_t legal[512]
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 77
-    cdef int g, n, m, p, q, k, start, w, mode = _playout_mode(policy)
+    cdef int g, n, m, p, q, k, start, w, mode = _playout_mode(policy, players)
     cdef double f[54]
     cdef double best
     if every < 1:

@@ -10,6 +10,10 @@ EVALS: dict[str, int]
 EVAL_FEATURE_VERSION: int
 EVAL_FEATURE_NAMES: tuple[str, ...]
 EVAL_ROWS: tuple[str, ...]
+AUTO_PLAYOUT: dict[int, str]
+PT_FEATURE_NAMES: tuple[str, ...]
+PT_PARAM_NAMES: tuple[str, ...]
+PT_ROW_NAMES: tuple[str, ...]
 
 
 class Searcher:
@@ -18,7 +22,7 @@ class Searcher:
     iterations: int
 
     def __init__(self, observation: bytes, seat: int, seed: int = 0, c_uct: float = 0.4,
-                 reward: str = "auto", playout: str = "heuristic", cutoff: int = 0,
+                 reward: str = "auto", playout: str = "auto", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
@@ -32,6 +36,8 @@ class Searcher:
         """Add iterations (GIL released); returns the iterations run."""
     def request_stop(self) -> None:
         """End a running run() after its current iteration."""
+    def top_visits(self) -> tuple[int, int]:
+        """Visits of the most and the second most visited root child (0 where there is none)."""
     def root_stats(self) -> list[dict[str, Any]]:
         """Statistics of every child of the root."""
     def reroot(self, action: int, observation: bytes) -> bool:
@@ -60,6 +66,12 @@ def eval_features_of(state: bytes, seat: int) -> list[float]:
     """The evaluation features of `seat` in a state."""
 def eval_estimate(state: bytes) -> list[float]:
     """Estimated final VP of every seat by the installed model."""
+def playout_set_weights(weights: Any) -> None:
+    """Install the tuned playout policy's weights: shape (PT_ROW_NAMES, PT_PARAM_NAMES)."""
+def playout_weights() -> Any:
+    """The installed weights of the tuned playout policy (a numpy array)."""
+def playout_loaded() -> bool:
+    """True once weights of the tuned playout policy are installed."""
 def eval_selfplay(players: int, games: int, seed: int = 0, options: Any = None, every: int = 6,
                   policy: str = "heuristic") -> tuple[Any, ...]:
     """Training data of compiled self-play: (X, togo, margin, win, row, game, vp) numpy arrays."""

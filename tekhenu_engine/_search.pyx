@@ -41,10 +41,15 @@ cdef enum:
     P_HEURISTIC1 = 4   # heuristic without the Seth-board weight (a Seth die weighs as a wheel die), to measure
     P_GREEDY = 5       # heuristic + the target of a God action by one ply of static_eval (3 times in 4)
     P_GREEDYL = 6      # the same by one ply of the learned evaluation (_eval.pxi)
+    P_TUNED = 7        # the tuned softmax policy (_policy.pxi), weights from models/playout_v1.npz
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
-PLAYOUTS = {"heuristic": P_HEURISTIC, "random": P_RANDOM, "heuristic0": P_HEURISTIC0, "happy": P_HAPPY,
-            "heuristic1": P_HEURISTIC1, "greedy": P_GREEDY, "greedy_learned": P_GREEDYL}
+PLAYOUTS = {"auto": -1, "tuned": P_TUNED, "heuristic": P_HEURISTIC, "random": P_RANDOM,
+            "heuristic0": P_HEURISTIC0, "happy": P_HAPPY, "heuristic1": P_HEURISTIC1, "greedy": P_GREEDY,
+            "greedy_learned": P_GREEDYL}
+# "auto": the playout policy a table kind's search uses by default, by the number of players (the
+# measured choice: docs/search.md, "The tuned playout policy")
+AUTO_PLAYOUT = {1: "tuned", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
 MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
 SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
 from tekhenu_engine._core import VP_CATEGORIES
@@ -221,6 +226,8 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
+    if mode == P_TUNED:
+        return pt_pick(s, legal, n, r)
     if (mode == P_GREEDY or mode == P_GREEDYL) and greedy_kind(legal[0] >> 24) and rng_int(r, 4) != 0:
         return greedy_target(s, legal, n, r, mode == P_GREEDYL)
     tot = policy_weights(s, legal, n, mode, w)
@@ -314,6 +321,23 @@ cdef int policy_weights(State* s, int32_t* legal, int n, int mode, int* w) noexc
         tot += w[i]
     return tot
 
+cdef int prior_weights(State* s, int32_t* legal, int n, int mode, int* pw) noexcept nogil:
+    """The tree prior's integer weights of the n legal actions (prior=): the playout policy's,
+    the tuned policy's scaled to 1..1000; -1 for the kinds whose first option the policy takes."""
+    cdef double dw[512]
+    cdef double mx = 0
+    cdef int i
+    if mode == P_TUNED:
+        if pt_weights(s, legal, n, dw) < 0:
+            return -1
+        for i in range(n):
+            if dw[i] > mx:
+                mx = dw[i]
+        for i in range(n):
+            pw[i] = 1 + <int>(999.0 * dw[i] / mx) if mx > 0 else 1
+        return 0
+    return policy_weights(s, legal, n, P_HEURISTIC if mode == P_RANDOM else mode, pw)
+
 cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
 
@@ -361,6 +385,7 @@ cdef inline double sigmoid(double x) noexcept nogil:
     return 1.0 / (1.0 + exp(-x))
 
 include "_eval.pxi"
+include "_policy.pxi"
 EVALS = {"static": 0, "learned": 1}   # the evaluation at a cut-off (docs/search.md)
 
 cdef int beats(State* s, int p, int q) noexcept nogil:
@@ -461,7 +486,7 @@ cdef class Searcher:
         self.nodes = NULL
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
-                 str playout="heuristic", int cutoff=0, int max_nodes=2000000, bint flat=False,
+                 str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
         from tekhenu_engine._core import GameState
@@ -484,7 +509,7 @@ cdef class Searcher:
             raise ValueError("margin_weight must be in [0, 1]")
         self.margin_w = margin_weight
         self.reward_mode = REWARDS[reward]
-        self.playout_mode = PLAYOUTS[playout]
+        self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0
         if eval not in EVALS:
             raise ValueError(f"eval must be one of {', '.join(EVALS)}, not {eval!r}")
@@ -578,7 +603,7 @@ cdef class Searcher:
         cdef Node* nd
         if self.prior_w > 0:
             # the playout policy's weights (before sorting: the first option of an ordered kind)
-            k = policy_weights(s, legal, n, P_HEURISTIC if self.playout_mode == P_RANDOM else self.playout_mode, pw)
+            k = prior_weights(s, legal, n, self.playout_mode, pw)
             if k < 0:
                 for i in range(n):
                     pw[i] = 8 if i == 0 else 1
@@ -752,6 +777,21 @@ cdef class Searcher:
                 if max_seconds >= 0 and now_s() >= deadline:
                     break
         return done
+
+    def top_visits(self):
+        """(visits of the most visited root child, visits of the second), 0 where there is none:
+        the search can stop early when no budget left could change which child is most visited."""
+        cdef int c = self.nodes[0].first_child
+        cdef int v1 = 0, v2 = 0, v
+        while c >= 0:
+            v = self.nodes[c].visits
+            if v > v1:
+                v2 = v1
+                v1 = v
+            elif v > v2:
+                v2 = v
+            c = self.nodes[c].next_sibling
+        return v1, v2
 
     def request_stop(self):
         """End a running :meth:`run` after its current iteration (safe from another thread)."""
@@ -940,14 +980,22 @@ def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
                 choice = legal[i]
     return choice
 
-def _playout_mode(str name):
-    """The compiled playout mode of a name (PLAYOUTS); installs the shipped learned model when the
-    policy reads it (``greedy_learned``) and none is installed yet."""
+def _playout_mode(str name, int players=0):
+    """The compiled playout mode of a name (PLAYOUTS; "auto": AUTO_PLAYOUT of the players); installs
+    the shipped learned model or the tuned policy's weights when the policy reads them and none are
+    installed yet."""
     if name not in PLAYOUTS:
         raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {name!r}")
+    if name == "auto":
+        if players not in AUTO_PLAYOUT:
+            raise ValueError("the playout 'auto' depends on the number of players")
+        name = AUTO_PLAYOUT[players]
     if PLAYOUTS[name] == P_GREEDYL and not EV_LOADED:
         from tekhenu_engine.agents.evalmodel import install_default
         install_default()
+    if PLAYOUTS[name] == P_TUNED and not PT_LOADED:
+        from tekhenu_engine.agents.playoutmodel import install_default as install_playout
+        install_playout()
     return PLAYOUTS[name]
 
 def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
@@ -957,7 +1005,7 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 5
     memcpy(&root, <char*>observation, sizeof(State))
     cdef int n = gen_legal(&root, legal)
-    return policy_pick(&root, legal, n, &r, _playout_mode(playout))
+    return policy_pick(&root, legal, n, &r, _playout_mode(playout, root.nplayers))
 
 def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
                  str other="random", options=None):
@@ -971,7 +1019,7 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
     cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
     cdef int g, n, m, p, nl
-    cdef int ma = _playout_mode(policy), mb = _playout_mode(other)
+    cdef int ma = _playout_mode(policy, players), mb = _playout_mode(other, players)
     wins = [0] * 4
     vps = [0.0] * 4
     for g in range(games):

@@ -106,7 +106,9 @@ def search_position(players: int, decisions: int, seed: int = 1, options: Any = 
 # (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
 EVAL_CUTOFFS = (20, 40)
 BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (docs/search.md)
-BENCH_PLAYOUT = "greedy_learned"   # the playout policy measured next to the default one (docs/search.md)
+# the playout policies measured next to the default one ("auto": tuned in solo, heuristic at 2-4
+# players; docs/search.md "The tuned playout policy")
+BENCH_PLAYOUTS = ("tuned", "heuristic", "greedy_learned")
 
 
 def _iterations_per_s(s: GameState, iterations: int, rounds: int, **params: Any) -> tuple[float, float]:
@@ -161,8 +163,9 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
             out[f"ismcts_eval_cut{c}_iterations_per_s_{name}"] = rate
         rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, prior=BENCH_PRIOR)
         out[f"ismcts_prior_iterations_per_s_{name}"] = rate     # the tree's policy prior (issue 13)
-        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, playout=BENCH_PLAYOUT)
-        out[f"ismcts_greedy_iterations_per_s_{name}"] = rate    # one-ply greedy targets in the playouts
+        for playout in BENCH_PLAYOUTS:     # each playout policy by name next to the default ("auto")
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, playout=playout)
+            out[f"ismcts_{playout}_iterations_per_s_{name}"] = rate
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -284,22 +287,15 @@ def format_table(f: dict[str, Any]) -> str:
             rows.append((f"ISMCTS iterations/s ({label})", f"{f[k]:,.0f}",
                          f"{f[k] / f['playouts_per_s']:.2f} x random games/s; "
                          f"{f[f'ismcts_nodes_per_iteration_{name}']:.2f} nodes/iteration"))
-        for c in EVAL_CUTOFFS:
-            k = f"ismcts_eval_cut{c}_iterations_per_s_{name}"
+        beside = [(f"ismcts_eval_cut{c}", f"with learned eval, cut-off {c}", "the playout-only search")
+                  for c in EVAL_CUTOFFS]
+        beside.append(("ismcts_prior", f"with the policy prior {BENCH_PRIOR}", "the search without it"))
+        beside += [(f"ismcts_{p}", f"with {p} playouts", "the default playouts") for p in BENCH_PLAYOUTS]
+        for key, label, against in beside:     # each next to the search row above it (same run)
+            k = f"{key}_iterations_per_s_{name}"
             if k in f:
                 base = f[f"ismcts_iterations_per_s_{name}"]
-                rows.append((f"  with learned eval, cut-off {c}", f"{f[k]:,.0f}",
-                             f"{f[k] / base:.2f} x the playout-only search above (same run)"))
-        k = f"ismcts_prior_iterations_per_s_{name}"
-        if k in f:
-            base = f[f"ismcts_iterations_per_s_{name}"]
-            rows.append((f"  with the policy prior {BENCH_PRIOR}", f"{f[k]:,.0f}",
-                         f"{f[k] / base:.2f} x the search without it above (same run)"))
-        k = f"ismcts_greedy_iterations_per_s_{name}"
-        if k in f:
-            base = f[f"ismcts_iterations_per_s_{name}"]
-            rows.append((f"  with {BENCH_PLAYOUT} playouts", f"{f[k]:,.0f}",
-                         f"{f[k] / base:.2f} x the heuristic playouts above (same run)"))
+                rows.append((f"  {label}", f"{f[k]:,.0f}", f"{f[k] / base:.2f} x {against} above (same run)"))
     if "seth_vs_base_playouts_ratio_2p" in f:
         for n in (2, 3, 4):
             b, t = f[f"seth_bench_base_playouts_per_s_{n}p"], f[f"seth_bench_seth_playouts_per_s_{n}p"]

@@ -151,6 +151,16 @@ def _reward_option() -> Option:
     return Option("Reward", "combo", "auto", choices=tuple(REWARDS), help="reward of the search (docs/search.md)")
 
 
+def _playout_option() -> Option:
+    """The search's playout policy: a combo of the policies the search offers."""
+    help_ = "playout policy of the search (auto: the measured default of the table; docs/search.md)"
+    try:
+        from ._search import PLAYOUTS
+    except ImportError:
+        return Option("Playout", "string", "auto", help=help_)
+    return Option("Playout", "combo", "auto", choices=tuple(PLAYOUTS), help=help_)
+
+
 def engine_options() -> list[Option]:
     """The options the engine offers (``uci`` lists them in this order)."""
     players = available_players()
@@ -167,6 +177,7 @@ def engine_options() -> list[Option]:
         Option("Eval", "combo", "static", choices=("static", "learned"),
                help="evaluation at a playout cut-off: static or the learned model (docs/search.md)"),
         Option("Cutoff", "spin", 0, 0, 10_000, help="playout decisions before the evaluation (0: play to the end)"),
+        _playout_option(),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),
@@ -788,7 +799,10 @@ class Engine:
             elif budget_iter is None:
                 budget_ms = self.values["Movetime"]
         self.ponder_ms = budget_ms if ponder else None  # after ponderhit the search gets this long
-        agent = self.make_player()
+        # the search stops early (when the best move can no longer change) only on a clock's budget:
+        # go iterations / movetime / nodes run exactly what they name (docs/search.md, "Budgets")
+        from_clock = clock is not None and params.get("movetime") is None and budget_iter is None
+        agent = self.make_player(early=from_clock and not infinite)
         self.job = "ponder" if ponder else "infinite" if infinite else "search"
         self.stop_event = threading.Event()
         limits = {"depth": params.get("depth"), "allowed": allowed}
@@ -812,12 +826,14 @@ class Engine:
     def cmd_analyse(self, args: list[str], line: str) -> None:
         self.cmd_go(args, line, analysis=True)
 
-    def make_player(self) -> Any:
-        """A fresh agent for the Player option with the search options."""
+    def make_player(self, early: bool = False) -> Any:
+        """A fresh agent for the Player option with the search options (`early`: the search may
+        stop as soon as its best move can no longer change)."""
         kind = self.values["Player"]
         seed = self.values["Seed"] + self.go_count
         if kind == "ismcts":
-            spec = f"ismcts:jobs={self.values['Threads']}:reward={self.values['Reward']}"
+            spec = (f"ismcts:jobs={self.values['Threads']}:reward={self.values['Reward']}"
+                    f":playout={self.values['Playout']}:early={int(early)}")
             if self.values["Exploration"]:
                 spec += f":c_uct={self.values['Exploration']}"
             if self.values["Eval"] != "static":

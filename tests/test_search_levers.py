@@ -98,21 +98,28 @@ def test_solo_observation_hides_only_the_draw_piles():
 def test_bench_shows_the_prior_next_to_the_plain_search():
     """Issue 13: "`tekhenu bench` shows iterations/s with the evaluation on, next to the playout-only
     search, in one run": the learned evaluation's rows and the prior's row follow each search row."""
-    from tekhenu_engine.bench import BENCH_PLAYOUT, BENCH_PRIOR, EVAL_CUTOFFS, format_table
+    from tekhenu_engine.bench import BENCH_PLAYOUTS, BENCH_PRIOR, EVAL_CUTOFFS, format_table
     keys = ("playouts_per_s", "python_loop_playouts_per_s", "compiled_vs_python_ratio", "playouts_per_s_3p",
             "playouts_per_s_4p", "decisions_per_s", "decisions_per_game_2p", "clone_ns", "state_bytes",
             "decision_vs_clone_ratio", "legal_ns", "apply_ns")
     f = {k: 1.0 for k in keys}
     f.update({"ismcts_iterations_per_s_solo_start": 100.0, "ismcts_nodes_per_iteration_solo_start": 2.0,
-              "ismcts_prior_iterations_per_s_solo_start": 90.0, "ismcts_greedy_iterations_per_s_solo_start": 40.0})
+              "ismcts_prior_iterations_per_s_solo_start": 90.0,
+              "ismcts_tuned_iterations_per_s_solo_start": 100.0,
+              "ismcts_heuristic_iterations_per_s_solo_start": 250.0,
+              "ismcts_greedy_learned_iterations_per_s_solo_start": 40.0})
     f.update({f"ismcts_eval_cut{c}_iterations_per_s_solo_start": 150.0 for c in EVAL_CUTOFFS})
     lines = format_table(f).splitlines()
     i = next(k for k, ln in enumerate(lines) if ln.startswith("ISMCTS iterations/s (solo, first turn)"))
     assert all("with learned eval" in ln for ln in lines[i + 1:i + 1 + len(EVAL_CUTOFFS)])
     assert f"with the policy prior {BENCH_PRIOR}" in lines[i + 1 + len(EVAL_CUTOFFS)]
     assert "0.90 x the search without it" in lines[i + 1 + len(EVAL_CUTOFFS)]
-    assert f"with {BENCH_PLAYOUT} playouts" in lines[i + 2 + len(EVAL_CUTOFFS)]
-    assert "0.40 x the heuristic playouts above" in lines[i + 2 + len(EVAL_CUTOFFS)]
+    assert BENCH_PLAYOUTS == ("tuned", "heuristic", "greedy_learned")
+    assert "with tuned playouts" in lines[i + 2 + len(EVAL_CUTOFFS)]
+    assert "with heuristic playouts" in lines[i + 3 + len(EVAL_CUTOFFS)]
+    assert "2.50 x the default playouts above" in lines[i + 3 + len(EVAL_CUTOFFS)]
+    assert "with greedy_learned playouts" in lines[i + 4 + len(EVAL_CUTOFFS)]
+    assert "0.40 x the default playouts above" in lines[i + 4 + len(EVAL_CUTOFFS)]
 
 
 def _solo_at_take(seed: int) -> GameState:
@@ -159,8 +166,8 @@ def test_agent_reuses_its_tree_within_a_turn_and_only_then():
     reuse": it won a paired 2-player match)."""
     assert ISMCTSAgent().reuse is True
     g = _solo_at_take(4)
-    agent = ISMCTSAgent(iterations=300, seed=2, reuse=True)
-    plain = ISMCTSAgent(iterations=300, seed=2, reuse=False)
+    agent = ISMCTSAgent(iterations=300, seed=2, reuse=True, early=False)   # the whole budget each time
+    plain = ISMCTSAgent(iterations=300, seed=2, reuse=False, early=False)
     reused = fresh = 0
     for _ in range(14):
         while g.is_chance():

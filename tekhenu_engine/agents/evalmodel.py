@@ -39,16 +39,23 @@ class ModelError(ValueError):
     """A model file that cannot be used with this build (missing, other features, bad shape)."""
 
 
-def load(path: str | Path = DEFAULT_MODEL) -> dict:
-    """Read a model file: {'weights' [rows, features], 'scale', 'version', 'names', 'info'}."""
+def read_npz(path: str | Path, what: str, keys: tuple[str, ...], error: type[ValueError]) -> dict:
+    """The arrays of a model file with `keys` among them; `error` naming `what` otherwise (the
+    evaluation model here, the playout weights in playoutmodel)."""
     try:
         with np.load(path, allow_pickle=False) as z:
             m = {k: z[k] for k in z.files}
     except (OSError, ValueError) as e:
-        raise ModelError(f"cannot read the evaluation model {path}: {e}") from None
-    for k in ("weights", "scale", "version", "names", "rows"):
+        raise error(f"cannot read the {what} {path}: {e}") from None
+    for k in keys:
         if k not in m:
-            raise ModelError(f"evaluation model {path} lacks {k!r}")
+            raise error(f"{what} {path} lacks {k!r}")
+    return m
+
+
+def load(path: str | Path = DEFAULT_MODEL) -> dict:
+    """Read a model file: {'weights' [rows, features], 'scale', 'version', 'names', 'info'}."""
+    m = read_npz(path, "evaluation model", ("weights", "scale", "version", "names", "rows"), ModelError)
     version = int(m["version"])
     names = tuple(str(n) for n in m["names"])
     if version != FEATURE_VERSION or names != tuple(EVAL_FEATURE_NAMES):

@@ -28,6 +28,8 @@ from .._search import EVALS, PLAYOUTS, REWARDS, Searcher
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
+EARLY_MIN_ITERATIONS = 200   # early stop (the best move can no longer change): not before this many
+EARLY_STRETCH = 100          # ... and, with an iteration budget, only at multiples of this many
 
 
 @dataclass
@@ -170,12 +172,18 @@ def _snapshot(sr: Searcher) -> dict:
 
 
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
-                stop_check: Callable[[], bool], tick: Callable[[], None] | None = None) -> None:
+                stop_check: Callable[[], bool], tick: Callable[[], None] | None = None,
+                early: bool = False) -> None:
     """Run a searcher in short compiled stretches until the budget is spent or stop is asked.
 
     At least one iteration always runs, so that a search stopped (or out of time) at once still
-    has a move to answer with.
+    has a move to answer with. With `early`, the search also ends when the most visited root child
+    is ahead of the second by more visits than the budget left could still add (for a time budget:
+    the iterations the rate so far would fit into the time left): the answer can no longer change,
+    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets").
     """
+    t_start = time.monotonic()
+    i_start = sr.iterations
     if sr.iterations == 0:
         sr.run(1, CHUNK_S)
     while True:
@@ -187,8 +195,25 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
         now = time.monotonic()
         if deadline is not None and now >= deadline:
             return
+        done = sr.iterations - i_start
+        # an iteration budget looks only at multiples of EARLY_STRETCH iterations, so that a search
+        # stays deterministic for a seed and a budget; a time budget looks after every stretch
+        if early and done >= EARLY_MIN_ITERATIONS and (deadline is not None or done % EARLY_STRETCH == 0):
+            can_add = left
+            if deadline is not None:
+                by_time = int(done / max(now - t_start, 1e-6) * (deadline - now)) + 1
+                can_add = by_time if left < 0 else min(left, by_time)
+            if can_add >= 0:           # (an infinite search never stops by itself)
+                v1, v2 = sr.top_visits()
+                if v1 - v2 > can_add:
+                    return
         chunk = CHUNK_S if deadline is None else max(0.0, min(CHUNK_S, deadline - now))
-        sr.run(left, chunk)
+        n = left
+        if early and deadline is None:
+            n = EARLY_STRETCH - done % EARLY_STRETCH
+            if left >= 0:
+                n = min(n, left)
+        sr.run(n, chunk)
         if tick is not None:
             tick()
 
@@ -209,7 +234,8 @@ class ISMCTSAgent:
     iterations / movetime_ms: the default budget per decision (both: whichever ends first;
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
-    playout: "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
+    playout: "auto" (the measured choice of the table: the tuned policy in solo games, the heuristic one
+    at 2-4 players), "tuned", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
     the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
@@ -219,6 +245,8 @@ class ISMCTSAgent:
     reuse: keep the subtree of the chosen action for the seat's next decision when that decision
     follows it directly (the next step of the same turn, no chance step or other seat between;
     jobs=1 only; on by default since it won a paired 2-player match; docs/search.md "Tree reuse").
+    early: stop a search (jobs=1) as soon as no budget left could change the most visited move, so
+    that an obvious decision does not eat the whole budget (on by default; docs/search.md "Budgets").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -226,10 +254,10 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, *, iterations: int | None = None, movetime_ms: float | None = None,
-                 c_uct: float = 0.4, reward: str = "auto", playout: str = "heuristic",
+                 c_uct: float = 0.4, reward: str = "auto", playout: str = "auto",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static", prior: float = 0.0, reuse: bool = True) -> None:
+                 eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool = True) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -259,6 +287,7 @@ class ISMCTSAgent:
         self.eval = eval
         self.prior = prior
         self.reuse = bool(reuse)
+        self.early = bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
@@ -347,7 +376,7 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        _run_budget(sr, shares[0], deadline, stop_check, tick)
+        _run_budget(sr, shares[0], deadline, stop_check, tick, early=self.early and jobs == 1)
         parts = [_snapshot(sr)]
         for p, conn in procs:
             while not conn.poll(0.001):

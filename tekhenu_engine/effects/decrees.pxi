@@ -189,6 +189,13 @@ cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:
             j -= 1
     return n
 
+cdef int best_decree_vp(State* s, int p) noexcept nogil:
+    """VP of the best Decree set seat p could score with the position as it is (the search's
+    tuned playout policy reads it)."""
+    cdef int32_t out[256]
+    cdef int n = gen_decree_sets(s, p, out)
+    return set_vp(s, p, out[0] & 0xFFFFFF) if n > 0 else 0
+
 cdef void score_decree_set(State* s, int p, int x) noexcept nogil:
     """Score the chosen set; D04 pays its Resources (cheapest first)."""
     cdef int i, k, paid = 0, r

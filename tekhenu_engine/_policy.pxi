@@ -1,0 +1,219 @@
+# Included from _search.pyx (after _eval.pxi): the tuned playout policy (issue 13, docs/search.md
+# "The tuned playout policy").
+#
+# A softmax policy over cheap features, one weight vector per table kind (PT_ROWS: solo, 2-4
+# players). Its weights are not set by hand: `bench/tune_playout.py` (`tekhenu train-playout`)
+# fits them by the cross-entropy method on the policy's own games against Botankhamun (solo) or
+# against the heuristic policy (2-4 players), and they ship in tekhenu_engine/models/playout_v1.npz
+# (loaded by tekhenu_engine.agents.playoutmodel).
+#
+# * taking a die: w = exp(take_god[section] + can_act[section] * (its God action can be performed
+#   at the die's value) + pure * (a Pure die) + anubis * (an Anubis take) + value * (value - 3.5));
+# * the value after Scribes: exp(keep) for the rolled value, exp(value_step * (v - rolled)) else;
+# * the action: exp(act[god]) for a God action, exp(produce) for Produce;
+# * a Thoth section exp(section) against 1 for a paid refresh;
+# * the target of a God action (a Statue, a Pillar space, a Building space, a district, a card,
+#   a Blessing, a gain, a Conquest space): one ply: each target is applied to a copy and valued by
+#   VP + the linear value of PT_NF features of the mover (`pt_features`), minus the best other
+#   seat's; w = exp((value - best) / tau), tau = exp(log_tau);
+# * the kinds the rules core orders (a payment, Bread at Scoring, a Decree set, Faith): the first;
+# * everything else: uniform.
+# All of it runs without the GIL and without a Python object.
+
+cdef enum:
+    PT_NF = 17            # per-seat features of the one-ply target value (PT_FEATURE_NAMES)
+    PT_ROWS = 4           # weight rows: solo, 2, 3, 4 players (ptab_row)
+    # offsets into one row of PT_W
+    PT_TAKE_GOD = 0       # 7: a die of this section (god 0-5, 6 the Seth board)
+    PT_CAN_ACT = 7        # 7: ... whose God action can be performed at its value
+    PT_PURE = 14
+    PT_ANUBIS = 15
+    PT_VALUE = 16
+    PT_KEEP = 17
+    PT_VSTEP = 18
+    PT_ACT = 19           # 7: the God action of this god
+    PT_PRODUCE = 26
+    PT_SECTION = 27
+    PT_LOG_TAU = 28
+    PT_FEAT = 29          # PT_NF: weights of the features (their value now), then PT_NF: times time left
+    PT_N = 63
+
+PT_FEATURE_NAMES = ("gold", "resources", "production", "scribes", "population", "happy_capped",
+                    "happiness_vp_to_come", "temple_vp_to_come", "statues", "buildings", "pillars",
+                    "districts_vp_to_come", "cards", "balance", "faith", "seth_vp_to_come",
+                    "decrees_vp")
+PT_PARAM_NAMES = (tuple(f"take_god{g}" for g in range(7)) + tuple(f"can_act{g}" for g in range(7))
+                  + ("pure", "anubis", "value", "keep", "value_step")
+                  + tuple(f"act{g}" for g in range(7)) + ("produce", "section", "log_tau")
+                  + PT_FEATURE_NAMES + tuple(n + "*time_left" for n in PT_FEATURE_NAMES))
+PT_ROW_NAMES = ("solo", "players2", "players3", "players4")
+if len(PT_FEATURE_NAMES) != PT_NF or len(PT_PARAM_NAMES) != PT_N or len(PT_ROW_NAMES) != PT_ROWS:
+    raise ImportError("playout policy parameter table and its names disagree")
+
+cdef double PT_W[4][63]       # [row][parameter]
+cdef int PT_LOADED = 0
+cdef int PT_DISTRICT_VP = _data.DISTRICT_MAJORITY_VP
+
+cdef inline int ptab_row(State* s) noexcept nogil:
+    return 0 if s.nplayers == 1 else s.nplayers - 1
+
+cdef inline double rng_unit(uint64_t* r) noexcept nogil:
+    return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
+
+cdef void pt_features(State* s, int p, double* f) noexcept nogil:
+    """The PT_NF features of seat p (PT_FEATURE_NAMES): its stock and pieces, and what the position
+    would score at the Scorings still to come."""
+    cdef int i, c, d, res = 0, prod = 0, cards = 0, districts = 0
+    cdef int sl = 2 - s.scoring_count
+    if sl < 0:
+        sl = 0
+    for i in range(4):
+        res += s.res[p][i]
+        prod += s.prod[p][i]
+    for c in range(MAX_CARDS):
+        if s.card_loc[c] == CL_HAND_BASE + p:
+            cards += 1
+    for d in range(4):
+        if district_winner(s, d) == p:
+            districts += 1
+    f[0] = s.gold[p]
+    f[1] = res
+    f[2] = prod
+    f[3] = s.scribes[p]
+    f[4] = s.population[p]
+    f[5] = s.happiness[p] if s.happiness[p] < s.population[p] else s.population[p]
+    f[6] = sl * happiness_vp(s.happiness[p])
+    f[7] = sl * temple_score(s, p, 1)
+    f[8] = s.statues[p]
+    f[9] = s.buildings[p]
+    f[10] = s.pillars[p]
+    f[11] = sl * districts * PT_DISTRICT_VP
+    f[12] = cards
+    f[13] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
+    f[14] = s.faith[p]
+    f[15] = sl * seth_vp_per_scoring(s, p) if s.options & OPT_SETH else 0
+    f[16] = best_decree_vp(s, p) if p == 0 or s.nplayers > 1 else 0   # Botankhamun's are his cards
+
+cdef double pt_value(State* s, int p, double* w) noexcept nogil:
+    """VP of seat p plus the linear value of its features (row w)."""
+    cdef double f[17]
+    cdef double v = s.vp[p], t
+    cdef int i, left = EV_ROUNDS - s.round
+    if left < 0:
+        left = 0
+    t = left / <double>EV_ROUNDS
+    pt_features(s, p, f)
+    for i in range(PT_NF):
+        v += (w[PT_FEAT + i] + w[PT_FEAT + PT_NF + i] * t) * f[i]
+    return v
+
+cdef void pt_target_weights(State* s, int32_t* legal, int n, double* w, double* out) noexcept nogil:
+    """One ply: each target applied to a copy, valued by pt_value (minus the best other seat's);
+    out[i] = exp((value_i - best value) / tau)."""
+    cdef State c
+    cdef double v, best, vmax = -1e300, tau, x
+    cdef int i, q, m = current_player(s)
+    tau = exp(w[PT_LOG_TAU])
+    for i in range(n):
+        memcpy(&c, s, sizeof(State))
+        apply_action(&c, legal[i])
+        v = pt_value(&c, m, w)
+        if c.nseats > 1:
+            best = -1e300
+            for q in range(c.nseats):
+                if q != m:
+                    x = pt_value(&c, q, w)
+                    if x > best:
+                        best = x
+            v -= best
+        out[i] = v
+        if v > vmax:
+            vmax = v
+    for i in range(n):
+        out[i] = exp((out[i] - vmax) / tau)
+
+cdef int pt_weights(State* s, int32_t* legal, int n, double* out) noexcept nogil:
+    """The tuned policy's weight of each of the n legal actions into out (not normalised); returns
+    0, or -1 when the policy takes the first option (the kinds the rules core orders: a payment,
+    Bread at Scoring, a Decree set, Faith; out is not written then)."""
+    cdef double* w = PT_W[ptab_row(s)]
+    cdef double x
+    cdef int i, kind, a, sec, val, p = current_player(s)
+    kind = legal[0] >> 24
+    if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
+        return -1
+    if greedy_kind(kind) or kind == K_KEEP or kind == K_DRAFT or kind == K_DESTINY:
+        pt_target_weights(s, legal, n, w, out)
+        return 0
+    for i in range(n):
+        kind = legal[i] >> 24
+        a = legal[i] & 0xFFFFFF
+        if kind == K_TAKE:
+            if a & 0x8000:
+                x = w[PT_ANUBIS]
+            else:
+                sec = (a >> 8) & 0x3F
+                val = a & 0xF
+                x = w[PT_TAKE_GOD + sec] + w[PT_VALUE] * (val - 3.5)
+                if purity_of(s, sec, (a >> 4) & 0xF) == 0:
+                    x += w[PT_PURE]
+                if p >= 0 and can_god(s, p, sec, val, 0):
+                    x += w[PT_CAN_ACT + sec]
+        elif kind == K_VALUE:
+            x = w[PT_KEEP] if a == s.cur_value else w[PT_VSTEP] * (a - s.cur_value)
+        elif kind == K_ACT:
+            x = w[PT_ACT + (a if a < 7 else 6)]
+        elif kind == K_PRODUCE:
+            x = w[PT_PRODUCE]
+        elif kind == K_SECTION:
+            x = w[PT_SECTION]
+        else:
+            x = 0
+        if x > 30:
+            x = 30
+        elif x < -30:
+            x = -30
+        out[i] = exp(x)
+    return 0
+
+cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r) noexcept nogil:
+    """The tuned playout policy: one legal action of the decision on top (n >= 2), drawn in
+    proportion to pt_weights."""
+    cdef double wt[512]
+    cdef double tot = 0, x
+    cdef int i
+    if pt_weights(s, legal, n, wt) < 0:
+        return legal[0]
+    for i in range(n):
+        tot += wt[i]
+    x = rng_unit(r) * tot
+    for i in range(n):
+        x -= wt[i]
+        if x < 0:
+            return legal[i]
+    return legal[n - 1]
+
+def playout_set_weights(weights):
+    """Install the tuned policy's weights: an array of shape (PT_ROWS, PT_N) (row names
+    PT_ROW_NAMES, parameter names PT_PARAM_NAMES)."""
+    import numpy as np
+    global PT_LOADED
+    W = np.asarray(weights, dtype=np.float64)
+    if W.shape != (PT_ROWS, PT_N):
+        raise ValueError(f"playout weights must have shape ({PT_ROWS}, {PT_N}), not {W.shape}")
+    if not np.all(np.isfinite(W)):
+        raise ValueError("playout weights must be finite")
+    cdef int i, k
+    for i in range(PT_ROWS):
+        for k in range(PT_N):
+            PT_W[i][k] = W[i, k]
+    PT_LOADED = 1
+
+def playout_weights():
+    """The installed weights of the tuned policy as a (PT_ROWS, PT_N) array."""
+    import numpy as np
+    return np.array([[PT_W[i][k] for k in range(PT_N)] for i in range(PT_ROWS)])
+
+def playout_loaded():
+    """Whether weights of the tuned policy are installed."""
+    return bool(PT_LOADED)

@@ -16,6 +16,9 @@ try:  # typer vendors click (0.20+); older typers use click itself
     from typer._click import exceptions as _cx
 except ImportError:  # pragma: no cover
     from click import exceptions as _cx  # type: ignore[no-redef]
+# click's Abort (Ctrl-C at a prompt); the click that typer 0.29 vendors has none of its own
+_ABORT: tuple[type[BaseException], ...] = tuple(
+    a for a in (getattr(_cx, "Abort", None), getattr(typer, "Abort", None)) if isinstance(a, type))
 
 
 class _App(typer.Typer):
@@ -38,10 +41,23 @@ class _App(typer.Typer):
         except _cx.ClickException as e:
             e.show()
             sys.exit(e.exit_code)
-        except _cx.Abort:
+        except _ABORT:
             typer.echo("Aborted!", err=True)
             sys.exit(1)
+        except _model_errors() as e:     # a model file missing or of another build: one line
+            typer.echo(f"error: {e}", err=True)
+            sys.exit(2)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _model_errors() -> tuple[type[BaseException], ...]:
+    """The errors of the search's model files (the learned evaluation, the tuned playout weights)."""
+    try:
+        from .agents.evalmodel import ModelError
+        from .agents.playoutmodel import PlayoutModelError
+    except ImportError:  # pragma: no cover - a build without the search
+        return ()
+    return (ModelError, PlayoutModelError)
 
 
 app = _App(add_completion=False, no_args_is_help=True, rich_markup_mode=None,

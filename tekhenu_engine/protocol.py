@@ -828,12 +828,13 @@ class Engine:
 
     def make_player(self, early: bool = False) -> Any:
         """A fresh agent for the Player option with the search options (`early`: the search may
-        stop as soon as its best move can no longer change)."""
+        stop as soon as its best move can no longer change, where the search's default does: in
+        solo games; otherwise it spends its budget whole)."""
         kind = self.values["Player"]
         seed = self.values["Seed"] + self.go_count
         if kind == "ismcts":
             spec = (f"ismcts:jobs={self.values['Threads']}:reward={self.values['Reward']}"
-                    f":playout={self.values['Playout']}:early={int(early)}")
+                    f":playout={self.values['Playout']}" + ("" if early else ":early=0"))
             if self.values["Exploration"]:
                 spec += f":c_uct={self.values['Exploration']}"
             if self.values["Eval"] != "static":

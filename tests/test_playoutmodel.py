@@ -190,14 +190,21 @@ def test_early_stop_is_deterministic_and_off_for_an_infinite_search():
     assert s.iterations >= 4000
 
 
-def test_agent_early_option_through_a_spec():
-    """`early=0` turns the early stop off: the whole iteration budget is spent."""
+def test_agent_early_option_through_a_spec_and_its_default_by_table():
+    """`early=0` turns the early stop off, `early=1` on; the default (None) is on in solo games and off
+    at 2-4 players (docs/search.md "Budgets": the 2-4 player search stays today's)."""
+    assert ISMCTSAgent().early is None
     g = _first_decision(2, 2)
     seat = g.current_player()
-    a = make_agent("ismcts:iterations=1500:early=0", seed=1)
-    r = a.search(g.observation(seat), seat)
-    assert r.iterations == 1500
-    assert ISMCTSAgent().early is True
+    assert make_agent("ismcts:iterations=1500:early=0", seed=1).search(g.observation(seat), seat).iterations == 1500
+    assert make_agent("ismcts:iterations=1500", seed=1).search(g.observation(seat), seat).iterations == 1500
+    stopped = 0
+    for seed in range(4):     # solo: the default stops where the runner-up cannot catch up
+        solo = GameState.new(1, seed, SOLO)
+        solo.resolve_chance()
+        r = ISMCTSAgent(iterations=3000, seed=seed).search(solo.observation(0), 0)
+        stopped += r.iterations < 3000
+    assert stopped >= 1
 
 
 def test_protocol_spends_a_named_budget_whole_and_lets_a_clock_stop_early():
@@ -216,7 +223,7 @@ def test_protocol_spends_a_named_budget_whole_and_lets_a_clock_stop_early():
     e.search_thread.join(60)
     m = _re.findall(r"iterations (\d+)", out.getvalue())
     assert m and int(m[-1]) == 1500
-    assert e.make_player().early is False and e.make_player(early=True).early is True
+    assert e.make_player().early is False and e.make_player(early=True).early is None
     e.handle("setoption name Playout value heuristic")
     assert e.make_player().playout == "heuristic"
     e.handle("setoption name Playout value nonsense")
@@ -246,3 +253,25 @@ def test_tree_prior_with_tuned_playouts_searches():
         s.run(600)
         best.append(max(s.root_stats(), key=lambda d: d["visits"])["action"])
     assert best[0] == best[1] and best[0] in g.legal_actions()
+
+
+def test_a_stale_weight_file_is_one_clear_line_before_any_game(monkeypatch, tmp_path, capsys):
+    """A weight file of another build: the agent is refused when it is made (not mid-game), and the
+    `tekhenu` command prints one error line (exit 2) instead of a traceback."""
+    from tekhenu_engine import cli
+
+    def refuse() -> None:
+        raise playoutmodel.PlayoutModelError("playout weights x.npz have other parameters than this "
+                                             "build (refit with 'tekhenu train-playout')")
+    monkeypatch.setattr(playoutmodel, "install_default", refuse)
+    with pytest.raises(playoutmodel.PlayoutModelError):
+        ISMCTSAgent(playout="auto")
+    ISMCTSAgent(playout="heuristic")          # a policy without weights does not need the file
+    with pytest.raises(SystemExit) as e:
+        cli.app(["match", "--a", "ismcts:iterations=10", "--b", "botankhamun:hard", "--games", "1"],
+                prog_name="tekhenu")
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and "train-playout" in err[0]
+    assert cli._ABORT and all(issubclass(a, BaseException) for a in cli._ABORT)
+    assert playoutmodel.PlayoutModelError in cli._model_errors()

@@ -246,7 +246,8 @@ class ISMCTSAgent:
     follows it directly (the next step of the same turn, no chance step or other seat between;
     jobs=1 only; on by default since it won a paired 2-player match; docs/search.md "Tree reuse").
     early: stop a search (jobs=1) as soon as no budget left could change the most visited move, so
-    that an obvious decision does not eat the whole budget (on by default; docs/search.md "Budgets").
+    that an obvious decision does not eat the whole budget; None (the default): on in solo games, off
+    at 2-4 players, as measured (docs/search.md "Budgets").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -257,7 +258,7 @@ class ISMCTSAgent:
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "auto",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool = True) -> None:
+                 eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -287,11 +288,14 @@ class ISMCTSAgent:
         self.eval = eval
         self.prior = prior
         self.reuse = bool(reuse)
-        self.early = bool(early)
+        self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
+        if playout in ("tuned", "auto"):      # "auto" is the tuned policy in solo games
+            from .playoutmodel import install_default as install_playout
+            install_playout()     # the same for the tuned policy's weights
         self.last: SearchResult | None = None
 
     def _params(self) -> dict:
@@ -376,7 +380,8 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        _run_budget(sr, shares[0], deadline, stop_check, tick, early=self.early and jobs == 1)
+        early = self.early if self.early is not None else obs.num_players() == 1
+        _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1)
         parts = [_snapshot(sr)]
         for p, conn in procs:
             while not conn.poll(0.001):

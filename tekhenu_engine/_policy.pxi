@@ -2,7 +2,7 @@
 # "The tuned playout policy").
 #
 # A softmax policy over cheap features, one weight vector per table kind (PT_ROWS: solo, 2-4
-# players). Its weights are not set by hand: `bench/tune_playout.py` (`tekhenu train-playout`)
+# players). Its weights are not set by hand: `tekhenu train-playout` (agents/playoutmodel.py)
 # fits them by the cross-entropy method on the policy's own games against Botankhamun (solo) or
 # against the heuristic policy (2-4 players), and they ship in tekhenu_engine/models/playout_v1.npz
 # (loaded by tekhenu_engine.agents.playoutmodel).
@@ -13,7 +13,8 @@
 # * the action: exp(act[god]) for a God action, exp(produce) for Produce;
 # * a Thoth section exp(section) against 1 for a paid refresh;
 # * the target of a God action (a Statue, a Pillar space, a Building space, a district, a card,
-#   a Blessing, a gain, a Conquest space): one ply: each target is applied to a copy and valued by
+#   a Blessing, a gain, a Conquest space) and the keep, draft and Destiny picks: one ply: each
+#   choice is applied to a copy and valued by
 #   VP + the linear value of PT_NF features of the mover (`pt_features`), minus the best other
 #   seat's; w = exp((value - best) / tau), tau = exp(log_tau);
 # * the kinds the rules core orders (a payment, Bread at Scoring, a Decree set, Faith): the first;

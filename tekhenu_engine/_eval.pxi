@@ -18,7 +18,6 @@ cdef enum:
     EV_NFIX = 4       # constant, time left, Scorings left, place in the Maat cycle
     EV_NF = 54        # EV_NFIX + EV_NBASE + EV_NBASE (the per-seat quantities times time left)
     EV_ROWS = 8       # solo engine seat, solo Botankhamun seat, 2, 3, 4 players; 2, 3, 4 with Time of Seth
-    EV_ROUNDS = 16    # rounds of a game (Maat after every 4th, Scoring after the 2nd and 4th)
     CL_HAND_BASE = 8  # card_loc of a card in seat p's hand: CL_HAND_BASE + p (checked below)
 
 EVAL_FEATURE_VERSION = 2    # 2: Time of Seth's pieces (seth_vp_to_come ... artifacts) and rows
@@ -65,17 +64,10 @@ cdef inline int ev_row(State* s, int p) noexcept nogil:
 
 cdef void eval_features(State* s, int p, double* f) noexcept nogil:
     """The EV_NF features of seat p in s (see EVAL_FEATURE_NAMES)."""
-    cdef int i, c, q, left, sl, order = 0
+    cdef int i, c, q, sl = scorings_left(s), order = 0
     cdef int nb = 0, nt = 0, nd = 0, res = 0, prod = 0
-    cdef double t, best = -1e9, tot = 0
+    cdef double t = rounds_left(s) / <double>N_ROUNDS, best = -1e9, tot = 0
     cdef double* b = f + EV_NFIX
-    left = EV_ROUNDS - s.round
-    if left < 0:
-        left = 0
-    t = left / <double>EV_ROUNDS
-    sl = 2 - s.scoring_count
-    if sl < 0:
-        sl = 0
     for c in range(MAX_CARDS):    # cards held, by deck (the card table's decks, EV_CARD_DECK)
         if s.card_loc[c] == CL_HAND_BASE + p:
             if EV_CARD_DECK[c] == 0:

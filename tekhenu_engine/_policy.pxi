@@ -65,9 +65,7 @@ cdef void pt_features(State* s, int p, double* f) noexcept nogil:
     """The PT_NF features of seat p (PT_FEATURE_NAMES): its stock and pieces, and what the position
     would score at the Scorings still to come."""
     cdef int i, c, d, res = 0, prod = 0, cards = 0, districts = 0
-    cdef int sl = 2 - s.scoring_count
-    if sl < 0:
-        sl = 0
+    cdef int sl = scorings_left(s)
     for i in range(4):
         res += s.res[p][i]
         prod += s.prod[p][i]
@@ -98,11 +96,8 @@ cdef void pt_features(State* s, int p, double* f) noexcept nogil:
 cdef double pt_value(State* s, int p, double* w) noexcept nogil:
     """VP of seat p plus the linear value of its features (row w)."""
     cdef double f[17]
-    cdef double v = s.vp[p], t
-    cdef int i, left = EV_ROUNDS - s.round
-    if left < 0:
-        left = 0
-    t = left / <double>EV_ROUNDS
+    cdef double v = s.vp[p], t = rounds_left(s) / <double>N_ROUNDS
+    cdef int i
     pt_features(s, p, f)
     for i in range(PT_NF):
         v += (w[PT_FEAT + i] + w[PT_FEAT + PT_NF + i] * t) * f[i]

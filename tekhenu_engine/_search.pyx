@@ -58,6 +58,18 @@ from tekhenu_engine import data as _data
 
 cdef const int* PURITY_TAB = purity_table()
 cdef int POP_MAX = _data.POPULACE_MAX
+cdef int N_ROUNDS = _data.ROUNDS
+cdef int N_SCORINGS = len(_data.SCORING_MAAT_PHASES)
+
+
+cdef inline int rounds_left(State* s) noexcept nogil:
+    """ROUNDS minus the round number, at least 0: the rounds still to play (the evaluations' time left)."""
+    return N_ROUNDS - s.round if s.round < N_ROUNDS else 0
+
+
+cdef inline int scorings_left(State* s) noexcept nogil:
+    """Scorings still to come."""
+    return N_SCORINGS - s.scoring_count if s.scoring_count < N_SCORINGS else 0
 
 # Time of Seth in the evaluation and the playouts (docs/search.md, "Time of Seth"); read only when
 # the state has the option (OPT_SETH), so the base game's search is unchanged.
@@ -115,15 +127,13 @@ cdef double seth_god_statue_value(State* s, int p) noexcept nogil:
     regular 2-player game", Botankhamun's bonus 1 VP), at SETH_ACTS_PER_ROUND Seth actions of each
     such seat per round still to play, plus the 2 Priests it took (so building it does not lower the
     estimate). "Building a second Statue to Seth does not provide any additional reward": counted once."""
-    cdef int k, owns = 0, seats, left = 16 - s.round
+    cdef int k, owns = 0, seats, left = rounds_left(s)
     cdef double bonus = SETH_W_RESOURCE
     for k in range(N_SETH_GOD):
         if s.seth_god[k] == p:
             owns = 1
     if not owns:
         return 0.0
-    if left < 0:
-        left = 0
     seats = s.nseats if s.nplayers <= 2 else s.nseats - 1
     if s.nplayers == 1 and p == 1:
         bonus = 1.0
@@ -367,10 +377,8 @@ cdef void static_eval(State* s, double* est) noexcept nogil:
     with Statues, Statues, Happiness), plus a small value for the stock (Gold 0.5,
     Resources and Scribes 0.25 each). With Time of Seth also ``seth_static``.
     """
-    cdef int p, i, left = 2 - s.scoring_count
+    cdef int p, i, left = scorings_left(s)
     cdef double stock
-    if left < 0:
-        left = 0
     for p in range(s.nseats):
         est[p] = s.vp[p]
         est[p] += left * (temple_score(s, p, 1) + happiness_vp(s.happiness[p]))

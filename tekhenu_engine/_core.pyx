@@ -1564,5 +1564,12 @@ def _set_vp(GameState g, int seat, int payload):
     g, as the final scoring counts it (for tests of the Decrees, e.g. DX01-DX04)."""
     return set_vp(&g.st, seat, payload)
 
+def _best_decree_vp(GameState g, int seat):
+    """(best_decree_vp, VP of gen_decree_sets' first set) for seat on g: the fast best Decree set
+    value the tuned playout policy reads, next to the rules' own listing (for tests)."""
+    cdef int32_t out[256]
+    cdef int n = gen_decree_sets(&g.st, seat, out)
+    return best_decree_vp(&g.st, seat), (set_vp(&g.st, seat, out[0] & 0xFFFFFF) if n > 0 else 0)
+
 include "_invariants.pxi"
 include "_benchkit.pxi"

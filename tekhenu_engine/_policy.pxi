@@ -61,20 +61,72 @@ cdef inline int ptab_row(State* s) noexcept nogil:
 cdef inline double rng_unit(uint64_t* r) noexcept nogil:
     return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
 
-cdef void pt_features(State* s, int p, double* f) noexcept nogil:
+cdef void pt_shared_cards(State* s, int* cards) noexcept nogil:
+    cdef int c, q
+    for q in range(4):
+        cards[q] = 0
+    for c in range(MAX_CARDS):
+        q = s.card_loc[c] - CL_HAND_BASE
+        if 0 <= q < 4:
+            cards[q] += 1
+
+cdef void pt_shared_temple(State* s, int* temple) noexcept nogil:
+    cdef int q
+    for q in range(4):
+        temple[q] = temple_score(s, q, 1) if q < s.nseats else 0
+
+cdef void pt_shared_districts(State* s, int* districts) noexcept nogil:
+    cdef int d, q
+    for q in range(4):
+        districts[q] = 0
+    for d in range(4):
+        q = district_winner(s, d)
+        if q >= 0:
+            districts[q] += 1
+
+cdef void pt_shared(State* s, int* cards, int* temple, int* districts) noexcept nogil:
+    """The features each seat reads from shared pieces, for all seats at once: cards in hand,
+    Temple VP (with Statues) and district majorities won (pt_features scales the last two)."""
+    pt_shared_cards(s, cards)
+    pt_shared_temple(s, temple)
+    pt_shared_districts(s, districts)
+
+cdef void pt_shared_after(State* c, State* s, int* cards0, int* temple0, int* districts0,
+                          int* cards, int* temple, int* districts) noexcept nogil:
+    """pt_shared of c, a copy of s after one action, from s's (cards0, temple0, districts0): each
+    part is computed again only when the pieces it reads differ (temple_score reads the Building
+    spaces, the Statues for the people and the Temple; district_winner the Osiris rows and the
+    Statues for the people)."""
+    cdef bint same_people = memcmp(c.people, s.people, sizeof(s.people)) == 0
+    if memcmp(c.card_loc, s.card_loc, sizeof(s.card_loc)) == 0:
+        memcpy(cards, cards0, 4 * sizeof(int))
+    else:
+        pt_shared_cards(c, cards)
+    if (same_people and memcmp(c.bspace, s.bspace, sizeof(s.bspace)) == 0
+            and memcmp(c.temple_tile, s.temple_tile, sizeof(s.temple_tile)) == 0
+            and memcmp(c.temple_owner, s.temple_owner, sizeof(s.temple_owner)) == 0):
+        memcpy(temple, temple0, 4 * sizeof(int))
+    else:
+        pt_shared_temple(c, temple)
+    if same_people and memcmp(c.osiris, s.osiris, sizeof(s.osiris)) == 0:
+        memcpy(districts, districts0, 4 * sizeof(int))
+    else:
+        pt_shared_districts(c, districts)
+
+cdef inline int pt_decrees(State* s, int p) noexcept nogil:
+    """The Decree feature of seat p: the VP of its best Decree set now (Botankhamun's are his cards)."""
+    return best_decree_vp(s, p) if p == 0 or s.nplayers > 1 else 0
+
+cdef void pt_features(State* s, int p, double* f, int cards, int temple, int districts,
+                      int decrees) noexcept nogil:
     """The PT_NF features of seat p (PT_FEATURE_NAMES): its stock and pieces, and what the position
-    would score at the Scorings still to come."""
-    cdef int i, c, d, res = 0, prod = 0, cards = 0, districts = 0
+    would score at the Scorings still to come (cards, temple, districts: pt_shared's for p;
+    decrees: pt_decrees)."""
+    cdef int i, res = 0, prod = 0
     cdef int sl = scorings_left(s)
     for i in range(4):
         res += s.res[p][i]
         prod += s.prod[p][i]
-    for c in range(MAX_CARDS):
-        if s.card_loc[c] == CL_HAND_BASE + p:
-            cards += 1
-    for d in range(4):
-        if district_winner(s, d) == p:
-            districts += 1
     f[0] = s.gold[p]
     f[1] = res
     f[2] = prod
@@ -82,7 +134,7 @@ cdef void pt_features(State* s, int p, double* f) noexcept nogil:
     f[4] = s.population[p]
     f[5] = s.happiness[p] if s.happiness[p] < s.population[p] else s.population[p]
     f[6] = sl * happiness_vp(s.happiness[p])
-    f[7] = sl * temple_score(s, p, 1)
+    f[7] = sl * temple
     f[8] = s.statues[p]
     f[9] = s.buildings[p]
     f[10] = s.pillars[p]
@@ -91,34 +143,50 @@ cdef void pt_features(State* s, int p, double* f) noexcept nogil:
     f[13] = s.pure_sum[p] - s.taint_sum[p] - s.excess[p] - s.blood[p]
     f[14] = s.faith[p]
     f[15] = sl * seth_vp_per_scoring(s, p) if s.options & OPT_SETH else 0
-    f[16] = best_decree_vp(s, p) if p == 0 or s.nplayers > 1 else 0   # Botankhamun's are his cards
+    f[16] = decrees
 
-cdef double pt_value(State* s, int p, double* w) noexcept nogil:
-    """VP of seat p plus the linear value of its features (row w)."""
+cdef double pt_value(State* s, int p, double* w, int* cards, int* temple, int* districts,
+                     int decrees) noexcept nogil:
+    """VP of seat p plus the linear value of its features (row w; the shared parts from pt_shared,
+    the Decree VP from pt_decrees)."""
     cdef double f[17]
     cdef double v = s.vp[p], t = rounds_left(s) / <double>N_ROUNDS
     cdef int i
-    pt_features(s, p, f)
+    pt_features(s, p, f, cards[p], temple[p], districts[p], decrees)
     for i in range(PT_NF):
         v += (w[PT_FEAT + i] + w[PT_FEAT + PT_NF + i] * t) * f[i]
     return v
 
 cdef void pt_target_weights(State* s, int32_t* legal, int n, double* w, double* out) noexcept nogil:
     """One ply: each target applied to a copy, valued by pt_value (minus the best other seat's);
-    out[i] = exp((value_i - best value) / tau)."""
+    out[i] = exp((value_i - best value) / tau). The other seats' Decree VP is read once, on s: the
+    mover's choice changes it only through D06 (the lowest Happiness) and D19 (the turn order),
+    and it was a sixth of the policy's time (perf)."""
     cdef State c
+    cdef int cards0[4]
+    cdef int temple0[4]
+    cdef int districts0[4]
+    cdef int cards[4]
+    cdef int temple[4]
+    cdef int districts[4]
+    cdef int decrees0[4]
     cdef double v, best, vmax = -1e300, tau, x
     cdef int i, q, m = current_player(s)
     tau = exp(w[PT_LOG_TAU])
+    pt_shared(s, cards0, temple0, districts0)
+    for q in range(s.nseats):
+        if q != m:
+            decrees0[q] = pt_decrees(s, q)
     for i in range(n):
         memcpy(&c, s, sizeof(State))
         apply_action(&c, legal[i])
-        v = pt_value(&c, m, w)
+        pt_shared_after(&c, s, cards0, temple0, districts0, cards, temple, districts)
+        v = pt_value(&c, m, w, cards, temple, districts, pt_decrees(&c, m))
         if c.nseats > 1:
             best = -1e300
             for q in range(c.nseats):
                 if q != m:
-                    x = pt_value(&c, q, w)
+                    x = pt_value(&c, q, w, cards, temple, districts, decrees0[q])
                     if x > best:
                         best = x
             v -= best

@@ -15,7 +15,7 @@ The same module holds the compiled parts of the baseline agents (the greedy one-
 choice and the playout policy as an agent).
 """
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from libc.math cimport sqrt, log, exp
 from libc.stdint cimport uint64_t, int32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC

@@ -510,6 +510,12 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              jobs: int = typer.Option(1, help="games played in parallel processes"),
              out: str = typer.Option(".", help="folder for strength.md and strength.png (default: the current "
                                      "directory; --out docs regenerates the committed report)"),
+             goal_games: int = typer.Option(0, "--goal-games", help="games of issue 13's solo goal: "
+                                            "ismcts:movetime=1000 against botankhamun:hard:decree8 (0: not run)"),
+             movetimes: str = typer.Option("250,500,1000", help="ms per decision of the 2-player time "
+                                           "doubling, comma-separated, rising (each against the one below)"),
+             time_games: int = typer.Option(0, "--time-games", help="games per step of the time doubling "
+                                            "(0: not run)"),
              quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
@@ -517,6 +523,12 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     budget below) in 2-player games; every agent against Botankhamun at Easy, Medium and Hard
     with 4 and 8 VP Decrees in solo games. Win rates with 95% intervals, mean VP and margin,
     Elo with 95% intervals. The default sizes take a few minutes; larger by option.
+
+    Two groups play at a clock instead (their results depend on the machine; give each game a
+    core: --jobs at most the number of cores): --goal-games N adds issue 13's solo goal (1 s a
+    decision against Botankhamun Hard, 8 VP Decrees; 100 games take about 30 minutes with
+    --jobs 2), --time-games N each doubling of --movetimes in 2-player self-play. A regenerated
+    strength.md keeps the hand-kept sections below its marker line.
     """
     from .strength import main
 
@@ -524,9 +536,18 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         b = tuple(int(x) for x in budgets.split(",") if x.strip())
     except ValueError:
         _fail(f"--budgets takes whole numbers separated by commas, not {budgets!r}")
+    try:
+        mt = tuple(int(x) for x in movetimes.split(",") if x.strip())
+    except ValueError:
+        _fail(f"--movetimes takes whole numbers of ms separated by commas, not {movetimes!r}")
     if not b or min(b) < 1 or games < 1 or solo_games < 0 or jobs < 1:
         _fail("--budgets, --games and --jobs must be positive, --solo-games not negative")
-    main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet)
+    if goal_games < 0 or time_games < 0:
+        _fail("--goal-games and --time-games must not be negative")
+    if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
+        _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
+    main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
+         goal_games=goal_games, movetimes=mt, time_games=time_games)
 
 
 # ----------------------------------------------------------------------------- train

@@ -3,17 +3,28 @@
 One command regenerates ``docs/strength.md`` and its plot ``docs/strength.png``::
 
     tekhenu strength                       # default sizes: under 2 minutes on one core
-    tekhenu strength --games 24 --solo-games 8 --budgets 250,1000,4000   # the committed report
+    tekhenu strength --games 24 --solo-games 8 --budgets 250,1000,4000   # the ladder alone
+    tekhenu strength ... --goal-games 100 --movetimes 250,500,1000 --time-games 20   # + issue 13's goals
 
 Each pairing is a match of :mod:`tekhenu_engine.match` (seats alternate in 2-player games;
 a Botankhamun side makes solo games with the other side in seat 0) with fixed seeds, so a
 report reproduces. For every pairing: win rate of side A with a 95% Wilson interval, mean
-VP of both sides, mean margin, and the Elo of A over B with a 95% interval.
+VP of both sides, mean margin with a 95% interval, and the Elo of A over B with a 95% interval.
+
+Two optional groups measure at a clock instead of an iteration budget (their results depend on
+the machine's speed): the solo goal of issue 13 (``ismcts:movetime=1000`` against Botankhamun
+Hard with 8 VP Decrees, ``--goal-games``) and the 2-player doubling of time (each movetime of
+``--movetimes`` against the one below, ``--time-games``).
+
+A regenerated ``strength.md`` keeps what follows the line :data:`KEPT_MARKER` of the file it
+replaces (hand-kept measurements of earlier sessions).
+
 """
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import math
 import os
 import platform
 import sys
@@ -42,12 +53,23 @@ class Pairing:
 
 
 SETH_GROUP = "2-player, Time of Seth"
+GOAL_GROUP = "solo at 1 s a decision (issue 13's goal)"
+TIME_GROUP = "2-player, each doubling of time"
+GROUPS = ("2-player", "solo", SETH_GROUP, GOAL_GROUP, TIME_GROUP)
+CLOCK_GROUPS = (GOAL_GROUP, TIME_GROUP)     # measured at a movetime: they depend on the machine
+GOAL_A = "ismcts:movetime=1000"            # issue 13: "at 1 s a decision on one core"
+GOAL_B = "botankhamun:hard:decree8"        # "... against Botankhamun Hard, 8 VP Decrees"
+# strength.md keeps, on regeneration, everything from this line on (hand-kept sections)
+KEPT_MARKER = "<!-- kept: tekhenu strength rewrites the report above this line and keeps what follows -->"
 
 
 def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_games: int = 4,
-           bots: tuple[str, ...] = BOT_TABLES) -> list[Pairing]:
+           bots: tuple[str, ...] = BOT_TABLES, goal_games: int = 0, movetimes: tuple[int, ...] = (),
+           time_games: int = 0) -> list[Pairing]:
     """The default ladder: baselines, ISMCTS at each budget, budget doublings, and every agent
-    against Botankhamun at each difficulty with 4 and 8 VP Decrees."""
+    against Botankhamun at each difficulty with 4 and 8 VP Decrees; with goal_games > 0 the solo
+    goal (GOAL_A against GOAL_B), and with movetimes (ms, rising) and time_games > 0 each movetime
+    against the one below in 2-player games."""
     isms = [f"ismcts:iterations={b}" for b in budgets]
     flat = f"flatmc:playouts={budgets[0]}"
     out = [Pairing("greedy", "random", games, "2-player"),
@@ -62,7 +84,29 @@ def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_gam
             out.append(Pairing(spec, bot, solo_games, "solo"))
     seth = TableOptions(seth=True)   # Time of Seth: the search against greedy at the middle budget
     out.append(Pairing(isms[len(isms) // 2], "greedy", games, SETH_GROUP, seth))
+    if goal_games > 0:
+        out.append(Pairing(GOAL_A, GOAL_B, goal_games, GOAL_GROUP))
+    if time_games > 0:
+        for lo, hi in zip(movetimes, movetimes[1:]):
+            out.append(Pairing(f"ismcts:movetime={hi}", f"ismcts:movetime={lo}", time_games, TIME_GROUP))
     return out
+
+
+def margin_ci95(records: list[dict]) -> list[float] | None:
+    """95% normal interval of side A's mean margin (A's mean VP minus B's, per game) over the games
+    that ended without an error; None for fewer than 2."""
+    m = []
+    for r in records:
+        if r.get("error"):
+            continue
+        va = [v for v, s in zip(r["vp"], r["sides"]) if s == "a"]
+        vb = [v for v, s in zip(r["vp"], r["sides"]) if s == "b"]
+        m.append(sum(va) / len(va) - sum(vb) / len(vb))
+    if len(m) < 2:
+        return None
+    mean = sum(m) / len(m)
+    h = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in m) / (len(m) - 1) / len(m))
+    return [round(mean - h, 2), round(mean + h, 2)]
 
 
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
@@ -87,6 +131,7 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
         ok = s["games"] - s["errors"]
         s["win_rate"] = s["a"]["wins"] / ok if ok else None
         s["win_ci95"] = wilson(s["a"]["wins"], ok)
+        s["margin_ci95"] = margin_ci95(recs)
         s["group"] = p.group
         s["table"] = cfg.table()      # players and the table options that differ from the defaults
         rows.append(s)
@@ -118,10 +163,11 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "",
         f"Generated by `{command}` on {when} in {seconds / 60:.1f} minutes (code at commit {commit}), on "
         f"{platform.machine()} / {os.cpu_count()} cores / Python {platform.python_version()} "
-        "(a shared machine: speed varies, results do not — budgets are in iterations and seeds are fixed).",
+        "(a shared machine: speed varies; the ladder's results do not — its budgets are in iterations and "
+        "seeds are fixed — but the groups measured at a movetime depend on the machine's speed).",
         "",
         "Win rate of side A (rulebook tie-breaks) with a 95% Wilson interval; mean VP of both sides; mean "
-        "margin (A minus B); Elo of A over B with a 95% interval (score clamped half a game from 0 and 1). "
+        "margin (A minus B) with a 95% interval; Elo of A over B with a 95% interval (score clamped half a game from 0 and 1). "
         "2-player games alternate seats; against Botankhamun the games are solo, side A in seat 0; "
         "the Time of Seth pairing plays 2-player games with the expansion (`--seth`).",
         "",
@@ -131,7 +177,7 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "strength.rerender()\"` redraws the plot from them.",
         "",
     ]
-    for group in ("2-player", "solo", SETH_GROUP):
+    for group in GROUPS:
         sel = [r for r in rows if r["group"] == group]
         if not sel:
             continue
@@ -143,9 +189,11 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
             wr = "—" if r["win_rate"] is None else f"{100 * r['win_rate']:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
             elo = "—" if r["elo"] is None else \
                 f"{r['elo'] + 0.0:+.0f} [{r['elo_ci95'][0] + 0.0:+.0f}, {r['elo_ci95'][1] + 0.0:+.0f}]"
+            mci = r.get("margin_ci95")
+            margin = _fmt(r["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
             lines.append(f"| `{r['a']['spec']}` | `{r['b']['spec']}` | {r['games']} | {r['errors']} | "
                          f"{r['a']['wins']} | {wr} | {_fmt(r['a']['mean_vp'], '.1f')} - "
-                         f"{_fmt(r['b']['mean_vp'], '.1f')} | {_fmt(r['a']['mean_margin'])} | {elo} |")
+                         f"{_fmt(r['b']['mean_vp'], '.1f')} | {margin} | {elo} |")
         lines.append("")
     return "\n".join(lines)
 
@@ -206,7 +254,8 @@ def render_plot(rows: list[dict], path: Path) -> None:
     ax1.set_xlabel("ISMCTS iterations per decision")
     ax1.set_ylabel("Elo over greedy (2-player)")
     ax1.set_title("2-player: strength against the budget")
-    ax1.legend(fontsize=8)
+    if ax1.get_legend_handles_labels()[0]:
+        ax1.legend(fontsize=8)
     bots = sorted({r["b"]["spec"] for r in rows if r["group"] == "solo"})
     for bot in bots:
         pts = sorted((_budget_of(r["a"]["spec"]), r) for r in rows
@@ -237,7 +286,12 @@ def write_report(rows: list[dict], out_dir: Path, command: str, seconds: float) 
     out_dir.mkdir(parents=True, exist_ok=True)
     md = out_dir / "strength.md"
     png = out_dir / "strength.png"
-    md.write_text(render_markdown(rows, command, seconds) + "\n")
+    kept = ""
+    if md.exists():
+        old = md.read_text()
+        if KEPT_MARKER in old:
+            kept = old[old.index(KEPT_MARKER):]
+    md.write_text(render_markdown(rows, command, seconds) + "\n" + (kept or KEPT_MARKER + "\n"))
     (out_dir / "strength.json").write_text(json.dumps(rows, indent=1) + "\n")
     try:
         render_plot(rows, png)
@@ -253,9 +307,11 @@ def rerender(out_dir: str = "docs") -> None:
 
 
 def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAULT_BUDGETS,
-         seed: int = 2026, jobs: int = 1, out_dir: str = "docs", quiet: bool = False) -> list[dict]:
-    """Run the ladder and write the report; progress on stderr."""
-    pairings = ladder(budgets, games, solo_games)
+         seed: int = 2026, jobs: int = 1, out_dir: str = "docs", quiet: bool = False,
+         goal_games: int = 0, movetimes: tuple[int, ...] = (), time_games: int = 0) -> list[dict]:
+    """Run the ladder (and the clock groups asked for) and write the report; progress on stderr."""
+    pairings = ladder(budgets, games, solo_games, goal_games=goal_games, movetimes=movetimes,
+                      time_games=time_games)
     t0 = time.perf_counter()
 
     def progress(msg: str) -> None:
@@ -267,7 +323,10 @@ def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAUL
     if not quiet:
         sys.stderr.write("\n")
     command = (f"tekhenu strength --games {games} --solo-games {solo_games} "
-               f"--budgets {','.join(map(str, budgets))} --seed {seed} --jobs {jobs}")
+               f"--budgets {','.join(map(str, budgets))} --seed {seed} --jobs {jobs}"
+               + (f" --goal-games {goal_games}" if goal_games else "")
+               + (f" --movetimes {','.join(map(str, movetimes))} --time-games {time_games}"
+                  if time_games and len(movetimes) > 1 else ""))
     md, png = write_report(rows, Path(out_dir), command, time.perf_counter() - t0)
     if not quiet:
         print(f"wrote {md} and {png}")

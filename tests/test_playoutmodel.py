@@ -275,3 +275,41 @@ def test_a_stale_weight_file_is_one_clear_line_before_any_game(monkeypatch, tmp_
     assert len(err) == 1 and err[0].startswith("error:") and "train-playout" in err[0]
     assert cli._ABORT and all(issubclass(a, BaseException) for a in cli._ABORT)
     assert playoutmodel.PlayoutModelError in cli._model_errors()
+
+
+def test_fast_best_decree_value_equals_the_rules_best_set():
+    """The tuned policy's Decree feature (best_decree_vp) is the VP of the best set the final
+    scoring could take: "score up to 3 Decree cards, each with a different symbol" (rulebook,
+    Final Scoring), D04 paid before D08. Checked against the rules' own listing of every set
+    (gen_decree_sets) in random positions with random hands of base and Time of Seth Decrees."""
+    import random
+
+    from positions import CL_BOX, CL_HAND
+    from tekhenu_engine import _core, data
+
+    decrees = list(data.DECK_IDS[data.CARD_TYPES.index("Decree")])
+    rng = random.Random(5)
+    checked = nonzero = 0
+    for k in range(300):
+        players = rng.choice((1, 2, 3))
+        g = GameState.new(players, seed=k, options=TableOptions(seth=k % 2 == 1))
+        for _ in range(rng.randrange(0, 400)):
+            g.resolve_chance()
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        d = g.to_dict()
+        seat = rng.randrange(players)
+        for c in decrees:
+            if d["card_loc"][c] == CL_HAND + seat:
+                d["card_loc"][c] = CL_BOX
+        for c in rng.sample(decrees, rng.randrange(0, 9)):
+            d["card_loc"][c] = CL_HAND + seat
+        d["res"][seat] = [rng.randrange(0, 5) for _ in range(4)]
+        d["gold"][seat] = rng.randrange(0, 8)
+        g = GameState._from_dict_trusted(d)
+        fast, listed = _core._best_decree_vp(g, seat)
+        assert fast == listed, (k, seat)
+        checked += 1
+        nonzero += listed > 0
+    assert checked == 300 and nonzero > 100

@@ -46,3 +46,54 @@ def test_ladder_has_a_time_of_seth_pairing_played_with_the_expansion(tmp_path: P
     assert rows[0]["table"].get("seth") is True
     md, _png = strength.write_report(rows, tmp_path, "test", 1.0)
     assert f"## {strength.SETH_GROUP}" in md.read_text()
+
+
+def test_ladder_adds_issue_13_goal_and_time_doubling_only_when_asked() -> None:
+    """Issue 13: "Solo against Botankhamun Hard, 8 VP Decrees, at 1 s a decision" and "each doubling
+    of time (0.25, 0.5, 1, 2, 4 s) still gains clearly in self-play": the two clock groups."""
+    plain = strength.ladder((100, 400), games=4, solo_games=2)
+    assert not [p for p in plain if p.group in strength.CLOCK_GROUPS]
+    lad = strength.ladder((100, 400), games=4, solo_games=2, goal_games=100,
+                          movetimes=(250, 500, 1000, 2000, 4000), time_games=20)
+    (goal,) = [p for p in lad if p.group == strength.GOAL_GROUP]
+    assert (goal.a, goal.b, goal.games) == ("ismcts:movetime=1000", "botankhamun:hard:decree8", 100)
+    steps = [(p.a, p.b, p.games) for p in lad if p.group == strength.TIME_GROUP]
+    assert steps == [(f"ismcts:movetime={hi}", f"ismcts:movetime={lo}", 20)
+                     for lo, hi in ((250, 500), (500, 1000), (1000, 2000), (2000, 4000))]
+
+
+def test_margin_interval_of_the_records() -> None:
+    recs = [{"vp": [100, 90], "sides": ["a", "b"]}, {"vp": [80, 100], "sides": ["b", "a"]},
+            {"vp": [70, 75], "sides": ["a", "b"]}, {"vp": [0, 0], "sides": ["a", "b"], "error": "crash"}]
+    lo, hi = strength.margin_ci95(recs)          # margins +10, +20, -5: mean 8.33, sd 12.58
+    assert abs((lo + hi) / 2 - 8.33) < 0.01 and abs(hi - lo - 2 * 1.96 * 12.583 / 3 ** 0.5) < 0.05
+    assert strength.margin_ci95(recs[:1]) is None
+
+
+def test_a_clock_group_runs_and_a_regenerated_report_keeps_the_hand_kept_sections(tmp_path: Path) -> None:
+    """The time doubling plays real games at a movetime; the report shows its margin interval and
+    keeps what followed the marker line of the file it replaces."""
+    md = tmp_path / "strength.md"
+    md.write_text("# old report\n\nold table\n\n" + strength.KEPT_MARKER + "\n\n## Fourth session\n\nby hand\n")
+    rows = strength.run_ladder([strength.Pairing("ismcts:movetime=10", "ismcts:movetime=5", 2,
+                                                 strength.TIME_GROUP)], seed=4)
+    assert rows[0]["errors"] == 0 and rows[0]["games"] == 2 and len(rows[0]["margin_ci95"]) == 2
+    strength.write_report(rows, tmp_path, "test", 1.0)
+    text = md.read_text()
+    assert "old table" not in text and f"## {strength.TIME_GROUP}" in text
+    assert text.count(strength.KEPT_MARKER) == 1 and text.endswith("## Fourth session\n\nby hand\n")
+    lo, hi = rows[0]["margin_ci95"]
+    assert f"[{lo:+.1f}, {hi:+.1f}]" in text
+
+
+def test_strength_command_refuses_bad_clock_options() -> None:
+    from typer.testing import CliRunner
+
+    from tekhenu_engine.cli import app
+
+    for args, said in ((["--time-games", "2", "--movetimes", "500,250"], "rising"),
+                       (["--time-games", "2", "--movetimes", "500"], "at least two"),
+                       (["--movetimes", "fast"], "whole numbers"),
+                       (["--goal-games", "-1"], "must not be negative")):
+        r = CliRunner().invoke(app, ["strength", "--quiet", *args])
+        assert r.exit_code == 2 and said in r.output, (args, r.output)

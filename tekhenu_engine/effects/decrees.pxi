@@ -189,12 +189,61 @@ cdef int gen_decree_sets(State* s, int p, int32_t* out) noexcept nogil:
             j -= 1
     return n
 
+cdef inline int max_sum3(int* per_symbol, int fixed, int fixed_vp) noexcept nogil:
+    """The largest sum of at most 3 of the four symbols' values (all >= 0); with `fixed` >= 0 that
+    symbol is taken at fixed_vp and at most 2 others are added."""
+    cdef int i, lo = 1 << 30, total = 0
+    for i in range(4):
+        if i == fixed:
+            continue
+        total += per_symbol[i]
+        if per_symbol[i] < lo:
+            lo = per_symbol[i]
+    if fixed >= 0:
+        return fixed_vp + total - lo     # the 2 best of the 3 other symbols
+    return total - lo                    # the 3 best of 4
+
 cdef int best_decree_vp(State* s, int p) noexcept nogil:
     """VP of the best Decree set seat p could score with the position as it is (the search's
-    tuned playout policy reads it)."""
-    cdef int32_t out[256]
-    cdef int n = gen_decree_sets(s, p, out)
-    return set_vp(s, p, out[0] & 0xFFFFFF) if n > 0 else 0
+    tuned playout policy reads it): the value of gen_decree_sets' first set, found without
+    listing the sets. A set's VP is the sum of its Decrees' (set_vp) except that D08 counts the
+    Resources D04 pays, so: the best of the sets without D04 (at most one Decree per symbol, at
+    most 3: the 3 best symbols' best Decrees) and, when p holds D04, of the sets with it."""
+    cdef int best_without[4]
+    cdef int best_with[4]
+    cdef int held[32]
+    cdef int i, j, c, k, v, nheld = 0, paid0 = 0, paid4 = 0, d04 = DECREE(4), d04_sym = -1, d04_vp = 0
+    cdef int a, b
+    for i in range(4):
+        best_without[i] = 0
+        best_with[i] = 0
+    for j in range(DECK_N[DECK_DECREE]):
+        c = DECK_IDS[DECK_DECREE][j]
+        if s.card_loc[c] == CL_HAND + p:
+            if c == d04:
+                d04_sym = DECREE_SYM[c]
+                d04_vp = decree_vp(s, p, 3, &paid4)
+            elif nheld < 32:
+                held[nheld] = c
+                nheld += 1
+    for j in range(nheld):
+        c = held[j]
+        k = DECREE_SYM[c]
+        v = seth_decree_vp(s, p, c)     # Time of Seth: DX01-DX04 (seth/cards.pxi)
+        if v >= 0:
+            a = v
+            b = v
+        else:
+            paid0 = 0
+            a = decree_vp(s, p, c - DECREE(1), &paid0)
+            b = decree_vp(s, p, c - DECREE(1), &paid4) if d04_sym >= 0 and c == DECREE(8) else a
+        if a > best_without[k]:
+            best_without[k] = a
+        if b > best_with[k]:
+            best_with[k] = b
+    return max_sum3(best_without, -1, 0) if d04_sym < 0 else max(
+        max_sum3(best_without, -1, 0), max_sum3(best_with, d04_sym, d04_vp))
+
 
 cdef void score_decree_set(State* s, int p, int x) noexcept nogil:
     """Score the chosen set; D04 pays its Resources (cheapest first)."""

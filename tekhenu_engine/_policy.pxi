@@ -160,8 +160,9 @@ cdef double pt_value(State* s, int p, double* w, int* cards, int* temple, int* d
 cdef void pt_target_weights(State* s, int32_t* legal, int n, double* w, double* out) noexcept nogil:
     """One ply: each target applied to a copy, valued by pt_value (minus the best other seat's);
     out[i] = exp((value_i - best value) / tau). The other seats' Decree VP is read once, on s: the
-    mover's choice changes it only through D06 (the lowest Happiness) and D19 (the turn order),
-    and it was a sixth of the policy's time (perf)."""
+    mover's choice changes it only through D06 (the lowest Happiness), D19 (the turn order) and
+    what the automatic steps up to the next decision do (a Scoring, a Maat phase), and it was a
+    sixth of the policy's time (perf)."""
     cdef State c
     cdef int cards0[4]
     cdef int temple0[4]

@@ -143,7 +143,7 @@ cdef enum:
     K_DRAFT = 12      # starting card 0..11
     K_DESTINY = 13    # destiny 0..3
     K_GAIN = 14       # gain item
-    K_TAKE = 15       # section<<8 | colour<<4 | value ; bit 15: anubis
+    K_TAKE = 15       # take_payload(section, colour, value) | TAKE_NO_ACTION or TAKE_ANUBIS
     K_VALUE = 16      # value
     K_ACT = 17        # God action 0-6 (0-5 the base gods; 6 kept for Seth)
     K_STATUE = 18     # 0 god, 1+k people space k
@@ -168,6 +168,28 @@ cdef enum:
     K_CONQUEST = 35   # chance: Conquest tile 0..11 turned face up
     K_CQSPACE = 36    # Temple space 0..24 of the face-up Conquest tile
     K_AS = 37         # an Anubis die counts as 1 red (Soldiers) / 2 blue (Priests)
+
+cdef enum:
+    # the payload of a K_TAKE action: section << 8 | colour << 4 | value (take_payload), plus one flag
+    TAKE_NO_ACTION = 0x4000   # the die is taken without an action (no die allows one)
+    TAKE_ANUBIS = 0x8000      # the die is taken with Anubis (2 Scribes: any action)
+
+cdef inline int take_payload(int section, int colour, int value) noexcept nogil:
+    """A K_TAKE payload without its flags: the die of `colour` and `value` in wheel `section`
+    (ACT_SETH: the Seth board)."""
+    return (section << 8) | (colour << 4) | value
+
+cdef inline int take_section(int x) noexcept nogil:
+    """The section of a K_TAKE action or payload (a wheel section 0-5, ACT_SETH the Seth board)."""
+    return (x >> 8) & 0x3F
+
+cdef inline int take_colour(int x) noexcept nogil:
+    """The die colour of a K_TAKE action or payload."""
+    return (x >> 4) & 0xF
+
+cdef inline int take_value(int x) noexcept nogil:
+    """The die value of a K_TAKE action or payload."""
+    return x & 0xF
 
 cdef enum:
     # action codes of push_action and of K_EXTRA payloads: a God (0-6), or Produce

@@ -273,6 +273,17 @@ def _load_tables():
     D07_CAP, D08_CAP = d.D07_MAX_VP, d.D08_MAX_VP
 
 
+def take_fields(int x):
+    """(section, colour, value) of a K_TAKE payload (the encoding of _core.pxd's take_payload;
+    the flags TAKE_NO_ACTION and TAKE_ANUBIS are in ACTION_CODES)."""
+    return take_section(x), take_colour(x), take_value(x)
+
+
+def make_take(int section, int colour, int value):
+    """The K_TAKE payload of a die (no flag): the inverse of take_fields."""
+    return take_payload(section, colour, value)
+
+
 def _card_id(str name):
     """Card id of a deck card's name (data.CARD_DECKS: letter, name, first id, count)."""
     for letter, _, first, count in _data.CARD_DECKS:
@@ -682,7 +693,8 @@ OPTION_CODES = {
 COST_SHIFTS = {"P": COST_P, "B": COST_B, "L": COST_L, "G": COST_G, "soldiers": COST_SOLDIERS,
                "priests": COST_PRIESTS, "faith": COST_FAITH}
 ACTION_CODES = {"ACT_SETH": ACT_SETH, "NGOD_ACTIONS": NGOD_ACTIONS, "ACT_PRODUCE": ACT_PRODUCE,
-                "ACT_PRODUCE_RES": ACT_PRODUCE_RES}
+                "ACT_PRODUCE_RES": ACT_PRODUCE_RES, "TAKE_NO_ACTION": TAKE_NO_ACTION,
+                "TAKE_ANUBIS": TAKE_ANUBIS}
 DECKS = {"DECK_BLESSING": DECK_BLESSING, "DECK_TECH": DECK_TECH, "DECK_DECREE": DECK_DECREE}
 ENUMS = {"DIE_LOCATIONS": DIE_LOCATIONS, "CARD_LOCATIONS": CARD_LOCATIONS, "STEP_TYPES": STEP_TYPES, "ACTION_KINDS": ACTION_KINDS, "GAIN_ITEMS": GAIN_ITEMS, "VP_CODES": VP_CODES, "GOD_FLAGS": GOD_FLAGS, "OPTION_CODES": OPTION_CODES, "DECKS": DECKS,
          "ACTION_CODES": ACTION_CODES, "COST_SHIFTS": COST_SHIFTS}

@@ -95,9 +95,9 @@ def _enc_kind_payloads(seth=False):
     t[K_DRAFT] = list(range(nstart))
     t[K_DESTINY] = list(range(ndest))
     t[K_GAIN] = list(range(G_NONE))
-    # take: section<<8 | colour<<4 | value, bit 14 take without action, bit 15 Anubis
-    t[K_TAKE] = sorted((sec << 8) | (col << 4) | v | fl for sec in sections for col in range(ncolours)
-                       for v in values for fl in (0, 0x4000, 0x8000))
+    # take: take_payload(section, colour, value), plain, without an action or with Anubis
+    t[K_TAKE] = sorted([take_payload(sec, col, v) | fl for sec in sections for col in range(ncolours)
+                        for v in values for fl in (0, TAKE_NO_ACTION, TAKE_ANUBIS)])
     t[K_VALUE] = list(values)
     t[K_ACT] = acts
     t[K_PRODUCE] = [0] + [1 + r for r in range(nres)]           # the die's colour, or Resource r

@@ -306,10 +306,10 @@ def vizier_recount_games(int games, seed=0, seth=False):
                     else:
                         a = buf[rng_int(&r, n)]
                         if (ty == D_TAKE and (a >> 24) == K_TAKE and s.tasks[s.ntasks - 1].p == s.turn_order[1]
-                                and ((a >> 8) & 0x3F) + 1 == s.vizier_area):
+                                and take_section(a) + 1 == s.vizier_area):
                             expect[s.turn_order[0]] += VZ_VP
                             takes += 1
-                            if ((a >> 8) & 0x3F) == ACT_SETH:
+                            if take_section(a) == ACT_SETH:
                                 seth_takes += 1
                         apply_one(&s, a)
                 step += 1

@@ -214,13 +214,13 @@ cdef int pt_weights(State* s, int32_t* legal, int n, double* out) noexcept nogil
         kind = legal[i] >> 24
         a = legal[i] & 0xFFFFFF
         if kind == K_TAKE:
-            if a & 0x8000:
+            if a & TAKE_ANUBIS:
                 x = w[PT_ANUBIS]
             else:
-                sec = (a >> 8) & 0x3F
-                val = a & 0xF
+                sec = take_section(a)
+                val = take_value(a)
                 x = w[PT_TAKE_GOD + sec] + w[PT_VALUE] * (val - 3.5)
-                if purity_of(s, sec, (a >> 4) & 0xF) == 0:
+                if purity_of(s, sec, take_colour(a)) == 0:
                     x += w[PT_PURE]
                 if p >= 0 and can_god(s, p, sec, val, 0):
                     x += w[PT_CAN_ACT + sec]

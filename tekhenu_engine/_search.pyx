@@ -306,15 +306,15 @@ cdef int policy_weights(State* s, int32_t* legal, int n, int mode, int* w) noexc
         kind = legal[i] >> 24
         x = legal[i] & 0xFFFFFF
         if kind == K_TAKE:
-            if x & 0x8000:
+            if x & TAKE_ANUBIS:
                 w[i] = 1
-            elif ((x >> 8) & 0x3F) == ACT_SETH and mode != P_HEURISTIC1:   # a Seth-board die: a Building
+            elif take_section(x) == ACT_SETH and mode != P_HEURISTIC1:   # a Seth-board die: a Building
                 w[i] = SETH_TAKE_W
-            elif mode != P_HEURISTIC0 and purity_of(s, (x >> 8) & 0x3F, (x >> 4) & 0xF) == 0:
+            elif mode != P_HEURISTIC0 and purity_of(s, take_section(x), take_colour(x)) == 0:
                 w[i] = 12
             else:
                 w[i] = 6
-            if mode == P_HAPPY and (((x >> 8) & 0x3F) == 3 and room or ((x >> 8) & 0x3F) == 2 and wantpop):
+            if mode == P_HAPPY and (take_section(x) == 3 and room or take_section(x) == 2 and wantpop):
                 w[i] *= 3
         elif kind == K_VALUE:
             w[i] = 3 * (n - 1) if x == s.cur_value else 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _core, data
+from .enums import take_fields
 from .notation import BOT_TILE_NAMES, BUILD_NAMES, card_name
 
 # codes of the "what" field (BA_* in solo/botankhamun.pxi)
@@ -67,7 +68,7 @@ def tile_name(tile: int) -> str:
 
 def die_name(packed: int) -> str:
     """'the white 5 from Bastet'."""
-    sec, col, val = packed >> 8, (packed >> 4) & 0xF, packed & 0xF
+    sec, col, val = take_fields(packed)
     where = "the Seth board" if sec == len(data.GODS) else data.GODS[sec]
     return f"the {data.DIE_COLOURS[col]} {val} from {where}"
 

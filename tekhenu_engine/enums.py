@@ -9,7 +9,9 @@ this module instead of typing the number again:
   the per-seat places are a base plus the seat (:func:`hand`, :func:`pure` ...);
 * :class:`Gain`, :class:`VPCat`, :class:`GodFlag`, :class:`Option` -- gain items of a
   ``D_GAIN`` step, VP breakdown categories, flags of a God action, option bits;
-* :class:`Colour`, :class:`God`, :class:`Resource` -- the index conventions of the data layer.
+* :class:`Colour`, :class:`God`, :class:`Resource` -- the index conventions of the data layer;
+* a die taken (``Kind.TAKE``): :func:`make_take` / :func:`take_fields` and the flags
+  :data:`TAKE_NO_ACTION`, :data:`TAKE_ANUBIS`.
 
 The member names are the C names without their prefix (``Kind.TAKE`` is ``K_TAKE``).
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from . import data
-from ._core import ENUMS, VP_CATEGORIES
+from ._core import ACTION_CODES, ENUMS, VP_CATEGORIES, make_take, take_fields
 
 
 def _enum(name: str, group: str, prefix: str) -> type[IntEnum]:
@@ -36,6 +38,9 @@ Option = _enum("Option", "OPTION_CODES", "OPT_")
 Colour = IntEnum("Colour", {c.upper(): i for i, c in enumerate(data.DIE_COLOURS)})  # type: ignore[misc]
 God = IntEnum("God", {g.upper(): i for i, g in enumerate(data.GODS)})  # type: ignore[misc]
 Resource = IntEnum("Resource", {r.upper(): i for i, r in enumerate(data.RESOURCES)})  # type: ignore[misc]
+# the flags of a K_TAKE payload (make_take / take_fields pack and unpack the rest)
+TAKE_NO_ACTION: int = ACTION_CODES["TAKE_NO_ACTION"]
+TAKE_ANUBIS: int = ACTION_CODES["TAKE_ANUBIS"]
 
 
 def is_chance_step(t: int) -> bool:
@@ -70,4 +75,4 @@ def on_wheel(section: int) -> int:
 
 __all__ = ["Kind", "Step", "CardLoc", "DieLoc", "Gain", "VPCat", "GodFlag", "Option", "Colour", "God",
            "Resource", "VP_CATEGORIES", "is_chance_step", "is_decision_step", "hand", "pending",
-           "bottom_known", "on_wheel"]
+           "bottom_known", "on_wheel", "TAKE_NO_ACTION", "TAKE_ANUBIS", "make_take", "take_fields"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import data
 from ._core import ACTION_CODES as _ACTION_CODES
 from ._core import SETH_CODES
-from .enums import CardLoc, DieLoc, on_wheel
+from .enums import TAKE_ANUBIS, TAKE_NO_ACTION, CardLoc, DieLoc, make_take, on_wheel, take_fields
 from .enums import Kind as K
 
 if TYPE_CHECKING:  # the rules core imports nothing from here; the annotations only name it
@@ -202,8 +202,8 @@ def format_action(a: int) -> str:
     if kind == K.GAIN:
         return f"gain:{GAIN_NAMES[x]}"
     if kind == K.TAKE:
-        verb = "anubis" if x & 0x8000 else ("takeonly" if x & 0x4000 else "take")
-        sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
+        verb = "anubis" if x & TAKE_ANUBIS else ("takeonly" if x & TAKE_NO_ACTION else "take")
+        sec, col, val = take_fields(x)
         return f"{verb}:{SECTION_ABBR[sec]}:{COLOUR_LETTERS[col]}{val}"
     if kind == K.ACT:
         return f"act:{SECTION_ABBR[x]}"
@@ -340,8 +340,8 @@ def _parse_arg(verb: str, kind: int, arg: str) -> int:
         sec, _, die = arg.partition(":")
         if len(die) != 2:
             _fail(arg)
-        x = (SECTION_ABBR.index(sec) << 8) | (COLOUR_LETTERS.index(die[0]) << 4) | _num(die[1], 1, 6)
-        return x | (0x8000 if verb == "anubis" else 0) | (0x4000 if verb == "takeonly" else 0)
+        x = make_take(SECTION_ABBR.index(sec), COLOUR_LETTERS.index(die[0]), _num(die[1], 1, 6))
+        return x | (TAKE_ANUBIS if verb == "anubis" else 0) | (TAKE_NO_ACTION if verb == "takeonly" else 0)
     if kind == K.ACT:
         return SECTION_ABBR.index(arg)
     if kind == K.STATUE:
@@ -685,11 +685,11 @@ def _describe(state: "GameState", verb: str, x: int) -> str:  # noqa: C901 - one
             return f"Gain {times} {data.RESOURCES[x]}"
         return f"Gain {_GAIN_TEXT[x]}" if x < len(_GAIN_TEXT) else "Gain nothing"
     if verb == "take":
-        sec, col, val = (x >> 8) & 0x3F, (x >> 4) & 0xF, x & 0xF
+        sec, col, val = take_fields(x)
         die = _die_text(state, sec, col, val)
-        if x & 0x8000:
+        if x & TAKE_ANUBIS:
             return f"Anubis (2 Scribes): take {die}, any action"
-        if x & 0x4000:
+        if x & TAKE_NO_ACTION:
             return f"Take {die} without an action"
         return f"Take {die}"
     if verb == "value":

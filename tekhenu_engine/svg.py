@@ -34,6 +34,7 @@ from . import data
 from ._core import GameState
 from ._core import CODES, OPTION_BITS
 from .enums import Kind as K
+from .enums import take_fields
 from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CONQUEST_IDS, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
                        brief_text, card_deck, card_name, seth_card_effect, step_text, vizier_summary)
 
@@ -176,7 +177,7 @@ def action_target(action: int) -> str | None:
     kind, x = action >> 24, action & 0xFFFFFF
     verb = KINDS.get(kind)
     if verb == "take":
-        sec = (x >> 8) & 0x3F
+        sec = take_fields(x)[0]
         return f"sec-{GOD_ABBR[sec]}" if sec < 6 else "seth-board"
     if verb == "act" and x < 6:
         return f"sec-{GOD_ABBR[x]}"

@@ -15,6 +15,7 @@ from botpos import BOT, CH_DEBEN, CH_TIE, bot_turn, clean_board, play, put_statu
 from seth_positions import ARTS, CULTS, SP_BOX, SP_DISPLAY, SP_SEAT, put_seth_board
 from tekhenu_engine import GameState, TableOptions, _core, data, format_action, parse_action
 from tekhenu_engine.botlog import describe, last_turn
+from tekhenu_engine.enums import make_take
 from tekhenu_engine.protocol import parse_table
 
 HO, RA, HA, BA, TH, OS = range(6)
@@ -296,22 +297,22 @@ def test_red_and_blue_rank_one_value_above_their_face_still_tainted():
     Horus section white is Pure, gray and yellow Tainted)"""
     d = flip_state(1)
     g = seth_bot_turn(d, HO, dice=[(HO, W, 6), (HO, BLUE, 5), (HO, GR, 6)])
-    assert last_turn(g)["die"] == (HO << 8) | (W << 4) | 6
+    assert last_turn(g)["die"] == make_take(HO, W, 6)
     g = seth_bot_turn(d, HO, dice=[(HO, BLUE, 5), (HO, GR, 6)])
-    assert last_turn(g)["die"] == (HO << 8) | (BLUE << 4) | 5
+    assert last_turn(g)["die"] == make_take(HO, BLUE, 5)
     g = seth_bot_turn(d, HO, dice=[(HO, RED, 4), (HO, W, 5)])          # red 4 ranks 5 but Tainted: Pure 5 first
-    assert last_turn(g)["die"] == (HO << 8) | (W << 4) | 5
+    assert last_turn(g)["die"] == make_take(HO, W, 5)
     g = seth_bot_turn(d, HO, dice=[(HO, RED, 4), (HO, Y, 5)])          # both rank 5, Tainted: red first
-    assert last_turn(g)["die"] == (HO << 8) | (RED << 4) | 4
+    assert last_turn(g)["die"] == make_take(HO, RED, 4)
 
 
 def test_green_beats_any_other_pure_die_of_the_same_value():
     """manual: "green dice are considered better than every other Pure die of the same value." """
     d = flip_state(1)
     g = seth_bot_turn(d, HO, dice=[(HO, Y, 4), (HO, GREEN, 4), (HO, W, 4)])
-    assert last_turn(g)["die"] == (HO << 8) | (GREEN << 4) | 4 and last_turn(g)["die_tie"] == 0
+    assert last_turn(g)["die"] == make_take(HO, GREEN, 4) and last_turn(g)["die_tie"] == 0
     g = seth_bot_turn(d, HO, dice=[(HO, W, 5), (HO, GREEN, 4)])
-    assert last_turn(g)["die"] == (HO << 8) | (W << 4) | 5
+    assert last_turn(g)["die"] == make_take(HO, W, 5)
 
 
 # ============================================================================ the Seth tile
@@ -324,7 +325,7 @@ def test_seth_tile_takes_the_highest_seth_board_die_and_builds_there_for_2_vp():
     before = GameState._from_dict_trusted(d)
     g = seth_bot_turn(d, SETH_TILE, dice=[(HO, Y, 3)])
     e = last_turn(g)
-    assert e["die"] == (6 << 8) | (GR << 4) | 4
+    assert e["die"] == make_take(6, GR, 4)
     assert g.field("seth_build")[2 * 3] == BOT                        # region 4 (Assyria), first space
     assert vp(g) == vp(before) + data.BOT_SETH_VP
     assert (g.field("scribes")[BOT], g.field("gold")[BOT]) == (before.field("scribes")[BOT], 0)
@@ -428,10 +429,10 @@ def test_priests_and_soldiers_tile_takes_the_highest_red_or_blue_die():
     d = flip_state(1)
     g = seth_bot_turn(d, PS_TILE, dice=[(HO, Y, 6), (RA, RED, 3), (OS, BLUE, 4)])
     e = last_turn(g)
-    assert e["die"] == (OS << 8) | (BLUE << 4) | 4 and e["god"] == OS
+    assert e["die"] == make_take(OS, BLUE, 4) and e["god"] == OS
     put_statue(d, RA, BOT)
     g = seth_bot_turn(d, PS_TILE, dice=[(HO, BLUE, 4), (RA, RED, 4)])
-    assert last_turn(g)["die"] == (RA << 8) | (RED << 4) | 4            # tie: the section with its Statue
+    assert last_turn(g)["die"] == make_take(RA, RED, 4)            # tie: the section with its Statue
 
 
 def test_priests_and_soldiers_tile_without_red_or_blue_takes_the_highest_pure_die():
@@ -439,7 +440,7 @@ def test_priests_and_soldiers_tile_without_red_or_blue_takes_the_highest_pure_di
     d = flip_state(1)
     g = seth_bot_turn(d, PS_TILE, dice=[(HO, GR, 6), (RA, W, 4), (OS, Y, 2)])   # gray: Tainted
     e = last_turn(g)
-    assert e["die"] == (RA << 8) | (W << 4) | 4
+    assert e["die"] == make_take(RA, W, 4)
     assert "No red or blue die" in describe(e)
 
 
@@ -448,7 +449,7 @@ def test_priests_and_soldiers_tile_with_no_pure_die_either_takes_the_highest_tai
     "using all the procedures ... under 'Resource Tile'", whose last step takes any die)."""
     d = flip_state(1)
     g = seth_bot_turn(d, PS_TILE, dice=[(HO, GR, 3), (RA, Y, 5)])          # both Tainted in the Sunny sections
-    assert last_turn(g)["die"] == (RA << 8) | (Y << 4) | 5
+    assert last_turn(g)["die"] == make_take(RA, Y, 5)
 
 
 def test_resource_tile_takes_red_blue_green_at_its_gray_step_red_and_blue_one_value_up():
@@ -458,9 +459,9 @@ def test_resource_tile_takes_red_blue_green_at_its_gray_step_red_and_blue_one_va
     d = flip_state(1)
     tile = next(t for t in d["bot_pyramid"] if 6 <= t < 10)
     g = seth_bot_turn(d, tile, dice=[(HO, GR, 4), (RA, BLUE, 4)])
-    assert last_turn(g)["die"] == (RA << 8) | (BLUE << 4) | 4
+    assert last_turn(g)["die"] == make_take(RA, BLUE, 4)
     g = seth_bot_turn(d, tile, dice=[(HO, GR, 6), (RA, BLUE, 4)])
-    assert last_turn(g)["die"] == (HO << 8) | (GR << 4) | 6
+    assert last_turn(g)["die"] == make_take(HO, GR, 6)
 
 
 def test_it_never_gains_soldiers_or_priests_from_red_and_blue_dice():

@@ -112,9 +112,9 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
         base = (pur < 2) | forbid_ok
         if base and col >= 4:
             base = die_usable(s, p, sec, col, v, 0, &memo)
-        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v)
+        out[n] = mk(K_TAKE, take_payload(sec, col, v))
         n += hook_take_ok(s, p, sec, col, v, pur, base) != 0
-        out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x8000)
+        out[n] = mk(K_TAKE, take_payload(sec, col, v) | TAKE_ANUBIS)
         n += can_anubis & DIE_ANUBIS_OK[col]
     if seth_on(s):
         n += seth_gen_take(s, p, out + n)   # Time of Seth: the Seth board's dice (seth/action.pxi)
@@ -133,7 +133,7 @@ cdef int gen_take(State* s, int p, int32_t* out) noexcept nogil:
                 continue
             seen[sec] |= (<uint64_t>1) << key
             if purity_of(s, sec, col) < 2:
-                out[n] = mk(K_TAKE, (sec << 8) | (col << 4) | v | 0x4000)
+                out[n] = mk(K_TAKE, take_payload(sec, col, v) | TAKE_NO_ACTION)
                 n += 1
     if n == 0:
         out[0] = mk(K_PASS, 0)
@@ -177,20 +177,20 @@ cdef void do_take(State* s, Task t, int32_t a) noexcept nogil:
     cdef int kind = a >> 24, x = a & 0xFFFFFF, p = t.p, i, sec, col, v
     if kind == K_PASS:
         return
-    sec = (x >> 8) & 0x3F
-    col = (x >> 4) & 0xF
-    v = x & 0xF
+    sec = take_section(x)
+    col = take_colour(x)
+    v = take_value(x)
     i = find_die(s, sec, col, v)
     move_die(s, i, DL_BOX - 1)  # in hand
     s.cur_die = i
     s.cur_section = sec
     s.cur_colour = col
     s.cur_value = v
-    s.cur_anubis = 1 if (x & 0x8000) else 0
+    s.cur_anubis = 1 if (x & TAKE_ANUBIS) else 0
     vizier_die_taken(s, p, sec)
     if s.cur_anubis:
         hook_pay_anubis(s, p)
-    if x & 0x4000:
+    if x & TAKE_NO_ACTION:
         push(s, A_PLACE_DIE, p, 0, 0, 0, 0)
         return
     push(s, D_ACTION, p, 0, 0, 0, 0)

@@ -126,11 +126,11 @@ cdef int seth_gen_take(State* s, int p, int32_t* out) noexcept nogil:
         value_range(s, p, s.die_colour[i], s.die_value[i], &lo, &hi)
         for v in range(lo, hi + 1):
             if seth_take_ok_t14(s, p, v, s.die_colour[i]):
-                out[n] = mk(K_TAKE, (ACT_SETH << 8) | (s.die_colour[i] << 4) | s.die_value[i])
+                out[n] = mk(K_TAKE, take_payload(ACT_SETH, s.die_colour[i], s.die_value[i]))
                 n += 1
                 break
         if can_anubis and DIE_ANUBIS_OK[s.die_colour[i]]:
-            out[n] = mk(K_TAKE, (ACT_SETH << 8) | (s.die_colour[i] << 4) | s.die_value[i] | 0x8000)
+            out[n] = mk(K_TAKE, take_payload(ACT_SETH, s.die_colour[i], s.die_value[i]) | TAKE_ANUBIS)
             n += 1
     return n
 

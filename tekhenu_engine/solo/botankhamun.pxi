@@ -38,7 +38,7 @@ cdef enum:
     BL_POS = 3              # pyramid place reached
     BL_TILE = 4             # tile there (0-5 god tiles, 6-9 resource tiles)
     BL_SKIPPED = 5          # god tile: bit per section found empty; resource tile: bit per colour
-    BL_DIE = 6              # section<<8 | colour<<4 | value, -1 when no die
+    BL_DIE = 6              # the die as a K_TAKE payload (take_payload), -1 when no die
     BL_DIE_TIE = 7          # dice in a random die tie-break (0: none)
     BL_GOD = 8              # God action performed (-1: none)
     BL_WHAT = 9             # BA_* code
@@ -315,7 +315,7 @@ cdef void take_bot_die(State* s, int p, int i) noexcept nogil:
     s.cur_colour = s.die_colour[i]
     s.cur_value = s.die_value[i]
     s.cur_anubis = 0
-    s.bot_log[BL_DIE] = (sec << 8) | (s.die_colour[i] << 4) | s.die_value[i]
+    s.bot_log[BL_DIE] = take_payload(sec, s.die_colour[i], s.die_value[i])
 
 cdef int bot_scoring_cards(State* s, int p) noexcept nogil:
     """Both Scorings: 2 VP per Blessing (then discarded) and per Technology (kept). A hand-over

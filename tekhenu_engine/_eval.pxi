@@ -89,7 +89,7 @@ cdef void eval_features(State* s, int p, double* f) noexcept nogil:
     f[0] = 1.0
     f[1] = t
     f[2] = sl
-    f[3] = (s.round % 4) / 4.0
+    f[3] = (s.round % ROUNDS_PER_MAAT) / <double>ROUNDS_PER_MAAT
     b[0] = s.gold[p]
     b[1] = res
     b[2] = prod

@@ -60,6 +60,7 @@ cdef const int* PURITY_TAB = purity_table()
 cdef int POP_MAX = _data.POPULACE_MAX
 cdef int N_ROUNDS = _data.ROUNDS
 cdef int N_SCORINGS = len(_data.SCORING_MAAT_PHASES)
+cdef int ROUNDS_PER_MAAT = _data.ROUNDS_PER_MAAT     # the Maat cycle: a Maat phase every 4 rounds
 
 
 cdef inline int rounds_left(State* s) noexcept nogil:

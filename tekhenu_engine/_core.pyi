@@ -154,6 +154,10 @@ class GameState:
         """float32 features of what seat knows (its view plus what it remembers)."""
 
 
+def take_fields(x: int) -> tuple[int, int, int]:
+    """(section, colour, value) of a K_TAKE payload (flags in ACTION_CODES: TAKE_NO_ACTION, TAKE_ANUBIS)."""
+def make_take(section: int, colour: int, value: int) -> int:
+    """The K_TAKE payload of a die (no flag): the inverse of take_fields."""
 def random_playouts(players: int, games: int, seed: int = 0, difficulty: int = 0, options: int = -1) -> tuple[int, int]:
     """Random games in compiled code: (games, decisions)."""
 def checked_random_games(players: int, games: int, seed: int = 0, **options: Any) -> dict[str, Any]:

@@ -11,22 +11,10 @@ Botankhamun, where nothing else pairs the games, needs).
 from __future__ import annotations
 
 import json
-import math
 import sys
 
+from tekhenu_engine.match import mean_ci95 as mean_ci
 from tekhenu_engine.match import wilson
-
-
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    if n < 2:
-        return m, m, m
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    h = 1.96 * sd / math.sqrt(n)
-    return m, m - h, m + h
 
 
 def load(path: str) -> dict[tuple[int, int], dict]:

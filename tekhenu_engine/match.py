@@ -255,6 +255,17 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
+def mean_ci95(xs: list[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of xs with its 95% normal interval (low = high = the mean for
+    fewer than 2 values)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    h = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+    return m, m - h, m + h
+
+
 def points_a(rec: dict) -> float | None:
     """Side A's points of a game (1, 1/2, 0), None when it does not count (a referee error)."""
     if rec.get("error") and not rec.get("faulty_side"):
@@ -368,6 +379,8 @@ def summarise(records: list[dict], config: MatchConfig, sprt: SPRT | None = None
         margins.append(sum(va) / len(va) - sum(vb) / len(vb))
     out["a"]["mean_margin"] = round(sum(margins) / len(margins), 3) if margins else None
     out["b"]["mean_margin"] = round(-sum(margins) / len(margins), 3) if margins else None
+    # A's mean margin with its 95% interval (None for fewer than 2 games played)
+    out["margin_ci95"] = [round(x, 2) for x in mean_ci95(margins)[1:]] if len(margins) > 1 else None
     n = len(pts)
     out["score"], out["elo"], out["elo_ci95"], out["elo_bound"], out["elo_bound_kind"] = None, None, None, None, None
     if n:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import math
 import os
 import platform
 import sys
@@ -92,23 +91,6 @@ def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_gam
     return out
 
 
-def margin_ci95(records: list[dict]) -> list[float] | None:
-    """95% normal interval of side A's mean margin (A's mean VP minus B's, per game) over the games
-    that ended without an error; None for fewer than 2."""
-    m = []
-    for r in records:
-        if r.get("error"):
-            continue
-        va = [v for v, s in zip(r["vp"], r["sides"]) if s == "a"]
-        vb = [v for v, s in zip(r["vp"], r["sides"]) if s == "b"]
-        m.append(sum(va) / len(va) - sum(vb) / len(vb))
-    if len(m) < 2:
-        return None
-    mean = sum(m) / len(m)
-    h = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in m) / (len(m) - 1) / len(m))
-    return [round(mean - h, 2), round(mean + h, 2)]
-
-
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
                progress: Callable[[str], None] | None = None) -> list[dict]:
     """Play every pairing; returns one summary dict per pairing (match summary + Wilson interval)."""
@@ -131,7 +113,6 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
         ok = s["games"] - s["errors"]
         s["win_rate"] = s["a"]["wins"] / ok if ok else None
         s["win_ci95"] = wilson(s["a"]["wins"], ok)
-        s["margin_ci95"] = margin_ci95(recs)
         s["group"] = p.group
         s["table"] = cfg.table()      # players and the table options that differ from the defaults
         rows.append(s)

@@ -63,11 +63,17 @@ def test_ladder_adds_issue_13_goal_and_time_doubling_only_when_asked() -> None:
 
 
 def test_margin_interval_of_the_records() -> None:
-    recs = [{"vp": [100, 90], "sides": ["a", "b"]}, {"vp": [80, 100], "sides": ["b", "a"]},
-            {"vp": [70, 75], "sides": ["a", "b"]}, {"vp": [0, 0], "sides": ["a", "b"], "error": "crash"}]
-    lo, hi = strength.margin_ci95(recs)          # margins +10, +20, -5: mean 8.33, sd 12.58
+    """The match summary's margin interval, which the report prints (errors left out)."""
+    from tekhenu_engine.match import MatchConfig, summarise
+
+    recs = [{"game": 0, "vp": [100, 90], "sides": ["a", "b"], "winner_side": "a"},
+            {"game": 1, "vp": [80, 100], "sides": ["b", "a"], "winner_side": "a"},
+            {"game": 2, "vp": [70, 75], "sides": ["a", "b"], "winner_side": "b"},
+            {"game": 3, "vp": [0, 0], "sides": ["a", "b"], "winner_side": None, "error": "crash"}]
+    cfg = MatchConfig("random", "random")
+    lo, hi = summarise(recs, cfg)["margin_ci95"]   # margins +10, +20, -5: mean 8.33, sd 12.58
     assert abs((lo + hi) / 2 - 8.33) < 0.01 and abs(hi - lo - 2 * 1.96 * 12.583 / 3 ** 0.5) < 0.05
-    assert strength.margin_ci95(recs[:1]) is None
+    assert summarise(recs[:1], cfg)["margin_ci95"] is None
 
 
 def test_a_clock_group_runs_and_a_regenerated_report_keeps_the_hand_kept_sections(tmp_path: Path) -> None:

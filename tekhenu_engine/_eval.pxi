@@ -18,7 +18,6 @@ cdef enum:
     EV_NFIX = 4       # constant, time left, Scorings left, place in the Maat cycle
     EV_NF = 54        # EV_NFIX + EV_NBASE + EV_NBASE (the per-seat quantities times time left)
     EV_ROWS = 8       # solo engine seat, solo Botankhamun seat, 2, 3, 4 players; 2, 3, 4 with Time of Seth
-    CL_HAND_BASE = 8  # card_loc of a card in seat p's hand: CL_HAND_BASE + p (checked below)
 
 EVAL_FEATURE_VERSION = 2    # 2: Time of Seth's pieces (seth_vp_to_come ... artifacts) and rows
 _EV_BASE_NAMES = ("gold", "resources", "production", "scribes", "population", "happiness",
@@ -30,9 +29,6 @@ EVAL_FEATURE_NAMES = (("bias", "time_left", "scorings_left", "maat_cycle") + _EV
                       + tuple(n + "*time_left" for n in _EV_BASE_NAMES))
 EVAL_ROWS = ("solo_engine", "solo_botankhamun", "players2", "players3", "players4",
              "seth_players2", "seth_players3", "seth_players4")
-from tekhenu_engine._core import CODES as _CORE_CODES
-if _CORE_CODES["card_loc"]["hand"] != CL_HAND_BASE:
-    raise ImportError("the core's hand location differs from the evaluation's")
 if len(EVAL_FEATURE_NAMES) != EV_NF or len(_EV_BASE_NAMES) != EV_NBASE or len(EVAL_ROWS) != EV_ROWS:
     raise ImportError("evaluation feature table and its names disagree")
 
@@ -69,7 +65,7 @@ cdef void eval_features(State* s, int p, double* f) noexcept nogil:
     cdef double t = rounds_left(s) / <double>N_ROUNDS, best = -1e9, tot = 0
     cdef double* b = f + EV_NFIX
     for c in range(MAX_CARDS):    # cards held, by deck (the card table's decks, EV_CARD_DECK)
-        if s.card_loc[c] == CL_HAND_BASE + p:
+        if s.card_loc[c] == CL_HAND + p:
             if EV_CARD_DECK[c] == 0:
                 nb += 1
             elif EV_CARD_DECK[c] == 1:

@@ -66,7 +66,7 @@ cdef void pt_shared_cards(State* s, int* cards) noexcept nogil:
     for q in range(4):
         cards[q] = 0
     for c in range(MAX_CARDS):
-        q = s.card_loc[c] - CL_HAND_BASE
+        q = s.card_loc[c] - CL_HAND
         if 0 <= q < 4:
             cards[q] += 1
 

@@ -181,8 +181,7 @@ def train(out: str | Path = DEFAULT_MODEL, seed: int = 1, scale: float = 1.0,
         mu, hist = tune(row, start=st, generations=generations, games=max(50, int(games * scale)),
                         seed=seed * 100 + i, log=log)
         W[k] = mu
-        playout_set_weights(W)
-        held = fitness(row, W, 4000, 10_000 + seed)
+        held = fitness(row, W, 4000, 10_000 + seed)      # (fitness installs the weights it measures)
         with_initial = W.copy()
         with_initial[k] = initial_row()
         base = fitness(row, with_initial, 4000, 10_000 + seed)

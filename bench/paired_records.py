@@ -10,6 +10,7 @@ Botankhamun, where nothing else pairs the games, needs).
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -19,18 +20,26 @@ from tekhenu_engine.match import wilson
 
 def load(path: str) -> dict[tuple[int, int], dict]:
     """{(seed, seat of A): {"win": 0/1, "margin": A's VP - best other's, "vp_a", "vp_o"}} of the
-    games that ended without an error."""
+    games that ended without an error. ValueError naming the file and line when it is not a file of
+    match records."""
     out = {}
     with open(path) as f:
-        for line in f:
-            r = json.loads(line)
-            if r.get("error"):
+        for no, line in enumerate(f, 1):
+            if not line.strip():
                 continue
-            seat = r["sides"].index("a")
-            vp = r["vp"]
-            other = max(v for i, v in enumerate(vp) if i != seat)
-            out[(r["seed"], seat)] = {"win": int(r["winner_side"] == "a"), "margin": vp[seat] - other,
-                                      "vp_a": vp[seat], "vp_o": other}
+            try:
+                r = json.loads(line)
+                if r.get("error"):
+                    continue
+                seat = r["sides"].index("a")
+                vp = r["vp"]
+                other = max(v for i, v in enumerate(vp) if i != seat)
+                out[(r["seed"], seat)] = {"win": int(r["winner_side"] == "a"), "margin": vp[seat] - other,
+                                          "vp_a": vp[seat], "vp_o": other}
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}, line {no}: not a record of 'tekhenu match --out' ({e})") from None
+    if not out:
+        raise ValueError(f"{path}: no game without an error")
     return out
 
 
@@ -47,14 +56,20 @@ def summary(games: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if not 1 <= len(argv) <= 2:
-        print(__doc__)
+    ap = argparse.ArgumentParser(prog="paired_records.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("variant", help="records of the variant (tekhenu match --out)")
+    ap.add_argument("baseline", nargs="?", help="records of the baseline on the same seeds")
+    args = ap.parse_args(argv)
+    try:
+        var = load(args.variant)
+        base = load(args.baseline) if args.baseline else None
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    var = load(argv[0])
-    print(f"{argv[0]}: {summary(var)}")
-    if len(argv) == 2:
-        base = load(argv[1])
-        print(f"{argv[1]}: {summary(base)}")
+    print(f"{args.variant}: {summary(var)}")
+    if base is not None:
+        print(f"{args.baseline}: {summary(base)}")
         common = sorted(set(var) & set(base))
         if common:
             print(f"common games ({len(common)}): variant {summary({k: var[k] for k in common})}")

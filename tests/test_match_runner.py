@@ -240,3 +240,51 @@ def test_usage_errors_are_one_line_from_the_installed_command(args):
     assert p.returncode == 2 and p.stdout == ""
     lines = p.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "--help" in lines[0], p.stderr
+
+
+def _children(pid: int) -> set[int]:
+    out: set[int] = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                out |= {int(x) for x in f.read().split()}
+        except OSError:
+            pass
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_interrupt_of_the_parent_alone_stops_a_jobs_match_at_once():
+    """The misbehaving peer is the user who sends SIGINT to the parent process only (``kill -INT``,
+    not a terminal's Ctrl-C to the whole group) in the middle of long games played by --jobs 2
+    workers: 'Exit status ... 130 after Ctrl-C (the summary of the games played is printed)' at
+    once, not when the next game ends, and no worker is left searching."""
+    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=500000",
+                          "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2", "--json"],
+                         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while len(workers) < 2 and time.monotonic() < deadline:   # the pool's two workers
+            time.sleep(0.2)
+            workers = {c for c in _children(p.pid) if _alive(c)}
+        time.sleep(2.0)        # both are inside their first game's searches now
+        t = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+        assert time.monotonic() - t < 15, "the match went on after the interrupt"
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130 and "Traceback" not in err, err
+    assert _summary(out)["games"] == 0
+    time.sleep(0.5)
+    assert not [w for w in workers if _alive(w)], "a worker process survived the match"

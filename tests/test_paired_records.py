@@ -1,0 +1,50 @@
+"""bench/paired_records.py: the paired comparison of two match record files (issue 13: "Every
+variant is judged by a paired match (same seeds, seats alternating) with an interval")."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "paired_records.py")
+pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+
+
+def _write(path, games):
+    with open(path, "w") as f:
+        for seed, seat, vp_a, vp_b in games:
+            sides = ["a", "b"] if seat == 0 else ["b", "a"]
+            vp = [vp_a, vp_b] if seat == 0 else [vp_b, vp_a]
+            f.write(json.dumps({"seed": seed, "sides": sides, "vp": vp,
+                                "winner_side": "a" if vp_a > vp_b else "b"}) + "\n")
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=60)
+
+
+def test_paired_difference(tmp_path):
+    var, base = tmp_path / "v.jsonl", tmp_path / "b.jsonl"
+    _write(var, [(1, 0, 100, 90), (1, 1, 95, 97), (2, 0, 110, 100), (2, 1, 80, 85)])
+    _write(base, [(1, 0, 90, 90.5), (1, 1, 95, 99), (2, 0, 100, 100.5), (2, 1, 70, 85)])
+    r = _run(str(var), str(base))
+    assert r.returncode == 0, r.stderr
+    # margins of the variant 10, -2, 10, -5 (mean 3.25); of the baseline -0.5, -4, -0.5, -15 (-5)
+    assert "4 games: A wins 2 = 50.0 %" in r.stdout
+    assert "paired: margin difference +8.2" in r.stdout
+    assert "won by both 0, only the variant 2, only the baseline 0" in r.stdout
+
+
+def test_bad_input_is_one_error_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"seed": 1}\n')
+    r = _run(str(bad))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "line 1: not a record of 'tekhenu match --out'" in r.stderr
+    r = _run(str(tmp_path / "missing.jsonl"))
+    assert r.returncode == 2 and r.stderr.startswith("error:")
+    r = _run("--help")
+    assert r.returncode == 0 and "usage: paired_records.py" in r.stdout

@@ -3,8 +3,7 @@ from typing import Any
 
 REWARDS: dict[str, int]
 PLAYOUTS: dict[str, int]
-MARGIN_WEIGHT: float
-SOLO_MARGIN_WEIGHT: float
+MARGIN_WEIGHTS: dict[int, float]
 VP_CATEGORIES: tuple[str, ...]
 EVALS: dict[str, int]
 EVAL_FEATURE_VERSION: int

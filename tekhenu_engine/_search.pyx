@@ -50,8 +50,9 @@ PLAYOUTS = {"auto": -1, "tuned": P_TUNED, "heuristic": P_HEURISTIC, "random": P_
 # "auto": the playout policy a table kind's search uses by default, by the number of players (the
 # measured choice: docs/search.md, "The tuned playout policy")
 AUTO_PLAYOUT = {1: "tuned", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
-MARGIN_WEIGHT = 0.1        # weight of the margin term of R_MARGIN in 2-4 player games
-SOLO_MARGIN_WEIGHT = 0.5   # ... and in solo games against Botankhamun
+# the weight of the margin term of R_MARGIN by the number of players (1: solo against Botankhamun;
+# the measured defaults: docs/search.md, "Rewards")
+MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 from tekhenu_engine._core import VP_CATEGORIES
 
 from tekhenu_engine import data as _data
@@ -513,7 +514,7 @@ cdef class Searcher:
         self.rng = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 0x1234567
         self.c_uct = c_uct
         if margin_weight is None:       # the measured defaults (docs/search.md, "Rewards")
-            margin_weight = SOLO_MARGIN_WEIGHT if self.root.nplayers == 1 else MARGIN_WEIGHT
+            margin_weight = MARGIN_WEIGHTS[self.root.nplayers]
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError("margin_weight must be in [0, 1]")
         self.margin_w = margin_weight

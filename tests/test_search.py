@@ -184,11 +184,12 @@ def test_margin_weight_zero_is_the_win_reward():
     assert [x.mean_reward for x in c.candidates] != [x.mean_reward for x in a.candidates]
 
 
-def test_default_margin_weight_solo_and_multiplayer():
-    """The measured defaults of the margin weight: 0.5 against Botankhamun, 0.1 otherwise."""
-    from tekhenu_engine._search import MARGIN_WEIGHT, SOLO_MARGIN_WEIGHT
-    for players, options, weight in ((1, {"difficulty": "hard", "decree8": True}, SOLO_MARGIN_WEIGHT),
-                                     (2, {}, MARGIN_WEIGHT)):
+def test_default_margin_weight_by_players():
+    """The measured defaults of the margin weight (docs/search.md, "Rewards"): 0.5 against
+    Botankhamun, 0.3 at 2 players, 0.1 at 3-4; margin_weight=None takes the table's."""
+    from tekhenu_engine._search import MARGIN_WEIGHTS
+    for players, options in ((1, {"difficulty": "hard", "decree8": True}), (2, {}), (3, {})):
+        weight = MARGIN_WEIGHTS[players]
         s = GameState.new(players, 5, **options)
         s.resolve_chance()
         seat = s.current_player()
@@ -200,7 +201,7 @@ def test_default_margin_weight_solo_and_multiplayer():
         assert a.root_stats() == b.root_stats()
         with pytest.raises(ValueError):
             Searcher(obs, seat, margin_weight=1.5)
-    assert SOLO_MARGIN_WEIGHT == 0.5 and MARGIN_WEIGHT == 0.1
+    assert MARGIN_WEIGHTS == {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 
 
 def test_bad_options_are_refused():

@@ -236,7 +236,7 @@ class ISMCTSAgent:
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
     playout: "auto" (the measured choice of the table: the tuned policy in solo games, the heuristic one
     at 2-4 players), "tuned", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
-    the "margin" reward (None: 0.5 in solo games, 0.1 otherwise). cutoff: end playouts after this many decisions with the
+    the "margin" reward (None: the measured default of the table, _search.MARGIN_WEIGHTS: 0.5 in solo games, 0.3 at 2 players, 0.1 at 3-4). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
     prior: weight of the playout policy's prior in the tree (0: off): untried actions are expanded

@@ -197,10 +197,11 @@ cdef void pt_target_weights(State* s, int32_t* legal, int n, double* w, double* 
     for i in range(n):
         out[i] = exp((out[i] - vmax) / tau)
 
-cdef int pt_weights(State* s, int32_t* legal, int n, double* out) noexcept nogil:
+cdef int pt_weights(State* s, int32_t* legal, int n, double* out, int lite) noexcept nogil:
     """The tuned policy's weight of each of the n legal actions into out (not normalised); returns
     0, or -1 when the policy takes the first option (the kinds the rules core orders: a payment,
-    Bread at Scoring, a Decree set, Faith; out is not written then)."""
+    Bread at Scoring, a Decree set, Faith; out is not written then). With `lite` the targets (the
+    one ply, most of the policy's cost) are uniform: `playout="tuned_lite"`."""
     cdef double* w = PT_W[ptab_row(s)]
     cdef double x
     cdef int i, kind, a, sec, val, p = current_player(s)
@@ -208,7 +209,11 @@ cdef int pt_weights(State* s, int32_t* legal, int n, double* out) noexcept nogil
     if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
         return -1
     if greedy_kind(kind) or kind == K_KEEP or kind == K_DRAFT or kind == K_DESTINY:
-        pt_target_weights(s, legal, n, w, out)
+        if lite:
+            for i in range(n):
+                out[i] = 1.0
+        else:
+            pt_target_weights(s, legal, n, w, out)
         return 0
     for i in range(n):
         kind = legal[i] >> 24
@@ -241,13 +246,13 @@ cdef int pt_weights(State* s, int32_t* legal, int n, double* out) noexcept nogil
         out[i] = exp(x)
     return 0
 
-cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r) noexcept nogil:
+cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r, int lite) noexcept nogil:
     """The tuned playout policy: one legal action of the decision on top (n >= 2), drawn in
-    proportion to pt_weights."""
+    proportion to pt_weights (`lite`: uniform targets)."""
     cdef double wt[512]
     cdef double tot = 0, x
     cdef int i
-    if pt_weights(s, legal, n, wt) < 0:
+    if pt_weights(s, legal, n, wt, lite) < 0:
         return legal[0]
     for i in range(n):
         tot += wt[i]

@@ -42,17 +42,21 @@ cdef enum:
     P_GREEDY = 5       # heuristic + the target of a God action by one ply of static_eval (3 times in 4)
     P_GREEDYL = 6      # the same by one ply of the learned evaluation (_eval.pxi)
     P_TUNED = 7        # the tuned softmax policy (_policy.pxi), weights from models/playout_v1.npz
+    P_TUNEDL = 8       # the same with uniform targets (no one ply): the cheap part of the tuned policy
 
 REWARDS = {"auto": R_MARGIN, "margin": R_MARGIN, "rank": R_MARGIN, "win": R_WIN, "share": R_SHARE}
 PLAYOUTS = {"auto": -1, "tuned": P_TUNED, "heuristic": P_HEURISTIC, "random": P_RANDOM,
             "heuristic0": P_HEURISTIC0, "happy": P_HAPPY, "heuristic1": P_HEURISTIC1, "greedy": P_GREEDY,
-            "greedy_learned": P_GREEDYL}
+            "greedy_learned": P_GREEDYL, "tuned_lite": P_TUNEDL}
 # "auto": the playout policy a table kind's search uses by default, by the number of players (the
 # measured choice: docs/search.md, "The tuned playout policy")
 AUTO_PLAYOUT = {1: "tuned", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
 # the weight of the margin term of R_MARGIN by the number of players (1: solo against Botankhamun;
 # the measured defaults: docs/search.md, "Rewards")
 MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
+# how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
+# per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
+CHANCE_MODES = ("split", "merge")
 from tekhenu_engine._core import VP_CATEGORIES
 
 from tekhenu_engine import data as _data
@@ -238,8 +242,8 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
-    if mode == P_TUNED:
-        return pt_pick(s, legal, n, r)
+    if mode == P_TUNED or mode == P_TUNEDL:
+        return pt_pick(s, legal, n, r, mode == P_TUNEDL)
     if (mode == P_GREEDY or mode == P_GREEDYL) and greedy_kind(legal[0] >> 24) and rng_int(r, 4) != 0:
         return greedy_target(s, legal, n, r, mode == P_GREEDYL)
     tot = policy_weights(s, legal, n, mode, w)
@@ -339,8 +343,8 @@ cdef int prior_weights(State* s, int32_t* legal, int n, int mode, int* pw) noexc
     cdef double dw[512]
     cdef double mx = 0
     cdef int i
-    if mode == P_TUNED:
-        if pt_weights(s, legal, n, dw) < 0:
+    if mode == P_TUNED or mode == P_TUNEDL:
+        if pt_weights(s, legal, n, dw, mode == P_TUNEDL) < 0:
             return -1
         for i in range(n):
             if dw[i] > mx:
@@ -485,6 +489,7 @@ cdef class Searcher:
     cdef int flat
     cdef int eval_mode       # 0: static_eval at a cut-off, 1: the learned evaluation (_eval.pxi)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
+    cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
     cdef volatile int stop_flag
     cdef public long long iterations
     cdef double sum_win
@@ -497,8 +502,11 @@ cdef class Searcher:
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
-                 margin_weight=None, str eval="static", double prior=0.0):
-        """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide."""
+                 margin_weight=None, str eval="static", double prior=0.0, str chance="split"):
+        """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
+
+        chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
+        outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md)."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -530,6 +538,9 @@ cdef class Searcher:
         if not prior >= 0.0:
             raise ValueError("prior must be at least 0")
         self.prior_w = prior
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
+        self.merge_chance = CHANCE_MODES.index(chance)
         self.flat = flat
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
@@ -707,7 +718,7 @@ cdef class Searcher:
                     a = sample_chance(&s)
                     if a < 0:
                         break
-                    key = a if chance_visible(&s, self.seat) else HIDDEN_KEY
+                    key = a if chance_visible(&s, self.seat) and not self.merge_chance else HIDDEN_KEY
                     m = -1
                 else:
                     n = nl if nl > 0 else gen_legal(&s, legal)
@@ -1003,7 +1014,7 @@ def _playout_mode(str name, int players=0):
     if PLAYOUTS[name] == P_GREEDYL and not EV_LOADED:
         from tekhenu_engine.agents.evalmodel import install_default
         install_default()
-    if PLAYOUTS[name] == P_TUNED and not PT_LOADED:
+    if (PLAYOUTS[name] == P_TUNED or PLAYOUTS[name] == P_TUNEDL) and not PT_LOADED:
         from tekhenu_engine.agents.playoutmodel import install_default as install_playout
         install_playout()
     return PLAYOUTS[name]

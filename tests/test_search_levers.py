@@ -234,3 +234,53 @@ def test_greedy_playout_takes_the_target_of_the_best_estimate(playout, estimate)
         plain = sum(policy_choice(raw, seat, s, "heuristic") in best for s in range(400)) / 400
         assert greedy > 0.75 + 0.25 * len(best) / n - 0.08
         assert plain < len(best) / n + 0.1 and greedy > plain + 0.4
+
+
+def _before_a_roll(players: int = 2, seed: int = 1) -> GameState:
+    """A position whose turn is followed by a chance step the seat sees (dice rolled or cards dealt
+    to the Market): a random walk to the middle of a game (bench.search_position)."""
+    from tekhenu_engine.bench import search_position
+    return search_position(players, 60, seed)
+
+
+def test_chance_split_is_the_default_search():
+    """chance="split" (the default) is the search as before: the same statistics for the same seed."""
+    g = _before_a_roll()
+    seat = g.current_player()
+    raw = g.observation(seat).to_bytes()
+    a, b = Searcher(raw, seat, seed=5), Searcher(raw, seat, seed=5, chance="split")
+    a.run(500)
+    b.run(500)
+    assert a.root_stats() == b.root_stats() and a.nodes_used == b.nodes_used
+
+
+def test_chance_merge_shares_one_edge_for_all_outcomes():
+    """chance="merge": the outcomes of a chance step the seat sees share one edge (shown as hidden, "?"),
+    so the same iterations build a tree with far fewer nodes that reaches the next turns; in the split
+    tree each roll or deal the seat sees is its own edge (docs/search.md, "The tree")."""
+    g = _before_a_roll()
+    seat = g.current_player()
+    raw = g.observation(seat).to_bytes()
+    split, merge = Searcher(raw, seat, seed=5), Searcher(raw, seat, seed=5, chance="merge")
+    split.run(3000)
+    merge.run(3000)
+    assert merge.nodes_used < split.nodes_used / 2
+    agent = ISMCTSAgent(iterations=3000, chance="merge", reuse=False)
+    result = agent.search(g.observation(seat), seat)
+    chance_entries = [a for p, a in zip(result.pv_seats, result.pv) if p == -1]
+    assert chance_entries and all(a == -1 for a in chance_entries)
+    assert result.best in g.legal_actions()
+    assert ISMCTSAgent(iterations=3000, chance="merge", reuse=False).search(
+        g.observation(seat), seat).best == result.best      # deterministic for a seed
+
+
+def test_chance_mode_is_checked_and_reaches_the_spec():
+    """A bad chance mode is refused with the modes named; the SPEC of `tekhenu match` passes it on."""
+    from tekhenu_engine.agents.registry import make_agent
+    g = _before_a_roll()
+    raw = g.observation(g.current_player()).to_bytes()
+    with pytest.raises(ValueError, match="split, merge"):
+        Searcher(raw, g.current_player(), chance="open")
+    with pytest.raises(ValueError, match="split, merge"):
+        ISMCTSAgent(chance="open")
+    assert make_agent("ismcts:iterations=100:chance=merge").chance == "merge"

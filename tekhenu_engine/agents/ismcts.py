@@ -24,7 +24,7 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import AUTO_PLAYOUT, EVALS, PLAYOUTS, REWARDS, Searcher
+from .._search import AUTO_PLAYOUT, CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -235,7 +235,7 @@ class ISMCTSAgent:
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
     playout: "auto" (the measured choice of the table: the tuned policy in solo games, the heuristic one
-    at 2-4 players), "tuned", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
+    at 2-4 players), "tuned", "tuned_lite", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
     the "margin" reward (None: the measured default of the table, _search.MARGIN_WEIGHTS: 0.5 in solo games, 0.3 at 2 players, 0.1 at 3-4). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
@@ -248,6 +248,10 @@ class ISMCTSAgent:
     early: stop a search (jobs=1) as soon as no budget left could change the most visited move, so
     that an obvious decision does not eat the whole budget; None (the default): on in solo games, off
     at 2-4 players, as measured (docs/search.md "Budgets").
+    chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
+    card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
+    edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
+    "The tree").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -258,7 +262,8 @@ class ISMCTSAgent:
                  c_uct: float = 0.4, reward: str = "auto", playout: str = "auto",
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
-                 eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None) -> None:
+                 eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
+                 chance: str = "split") -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -271,6 +276,8 @@ class ISMCTSAgent:
             raise ValueError("jobs must be at least 1")
         if not prior >= 0:
             raise ValueError("prior must be at least 0")
+        if chance not in CHANCE_MODES:
+            raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -287,13 +294,14 @@ class ISMCTSAgent:
         self.margin_weight = margin_weight
         self.eval = eval
         self.prior = prior
+        self.chance = chance
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
-        if playout == "tuned" or (playout == "auto" and "tuned" in AUTO_PLAYOUT.values()):
+        if playout in ("tuned", "tuned_lite") or (playout == "auto" and "tuned" in AUTO_PLAYOUT.values()):
             from .playoutmodel import install_default as install_playout
             install_playout()     # the same for the tuned policy's weights
         self.last: SearchResult | None = None
@@ -301,7 +309,8 @@ class ISMCTSAgent:
     def _params(self) -> dict:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
-                "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior}
+                "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
+                "chance": self.chance}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -223,6 +223,10 @@ cdef inline int find_sorted(int32_t* a, int n, int32_t x) noexcept nogil:
     return -1
 
 # ----------------------------------------------------------------------------- playout policy
+cdef inline bint tuned_mode(int mode) noexcept nogil:
+    """The playout modes of the tuned policy (_policy.pxi): they read its weights; P_TUNEDL is lite."""
+    return mode == P_TUNED or mode == P_TUNEDL
+
 cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode) noexcept nogil:
     """The playout policy: one legal action of the decision on top.
 
@@ -242,7 +246,7 @@ cdef int32_t policy_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode)
     cdef int w[512]
     if n <= 1 or mode == P_RANDOM:
         return legal[rng_int(r, n)] if n > 0 else -1
-    if mode == P_TUNED or mode == P_TUNEDL:
+    if tuned_mode(mode):
         return pt_pick(s, legal, n, r, mode == P_TUNEDL)
     if (mode == P_GREEDY or mode == P_GREEDYL) and greedy_kind(legal[0] >> 24) and rng_int(r, 4) != 0:
         return greedy_target(s, legal, n, r, mode == P_GREEDYL)
@@ -343,7 +347,7 @@ cdef int prior_weights(State* s, int32_t* legal, int n, int mode, int* pw) noexc
     cdef double dw[512]
     cdef double mx = 0
     cdef int i
-    if mode == P_TUNED or mode == P_TUNEDL:
+    if tuned_mode(mode):
         if pt_weights(s, legal, n, dw, mode == P_TUNEDL) < 0:
             return -1
         for i in range(n):
@@ -718,7 +722,7 @@ cdef class Searcher:
                     a = sample_chance(&s)
                     if a < 0:
                         break
-                    key = a if chance_visible(&s, self.seat) and not self.merge_chance else HIDDEN_KEY
+                    key = a if not self.merge_chance and chance_visible(&s, self.seat) else HIDDEN_KEY
                     m = -1
                 else:
                     n = nl if nl > 0 else gen_legal(&s, legal)
@@ -1014,7 +1018,7 @@ def _playout_mode(str name, int players=0):
     if PLAYOUTS[name] == P_GREEDYL and not EV_LOADED:
         from tekhenu_engine.agents.evalmodel import install_default
         install_default()
-    if (PLAYOUTS[name] == P_TUNED or PLAYOUTS[name] == P_TUNEDL) and not PT_LOADED:
+    if tuned_mode(PLAYOUTS[name]) and not PT_LOADED:
         from tekhenu_engine.agents.playoutmodel import install_default as install_playout
         install_playout()
     return PLAYOUTS[name]

@@ -8,6 +8,8 @@ budget".
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -90,7 +92,7 @@ def test_tuned_lite_picks_targets_uniformly(shipped_weights):
     legal target, where the tuned policy's one ply concentrates on the best few."""
     g = GameState.new(2, 4)
     g.resolve_chance()
-    rng = __import__("random").Random(4)
+    rng = random.Random(4)
     from tekhenu_engine.notation import format_action
     for _ in range(400):
         if g.is_terminal():

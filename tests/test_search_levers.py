@@ -236,18 +236,19 @@ def test_greedy_playout_takes_the_target_of_the_best_estimate(playout, estimate)
         assert plain < len(best) / n + 0.1 and greedy > plain + 0.4
 
 
-def _before_a_roll(players: int = 2, seed: int = 1) -> GameState:
-    """A position whose turn is followed by a chance step the seat sees (dice rolled or cards dealt
-    to the Market): a random walk to the middle of a game (bench.search_position)."""
+def _before_a_roll() -> tuple[GameState, int, bytes]:
+    """A 2-player position whose turn is followed by a chance step the seat sees (dice rolled or
+    cards dealt to the Market), a random walk to the middle of a game (bench.search_position): the
+    state, the seat to decide and its observation's bytes."""
     from tekhenu_engine.bench import search_position
-    return search_position(players, 60, seed)
+    g = search_position(2, 60, 1)
+    seat = g.current_player()
+    return g, seat, g.observation(seat).to_bytes()
 
 
 def test_chance_split_is_the_default_search():
     """chance="split" (the default) is the search as before: the same statistics for the same seed."""
-    g = _before_a_roll()
-    seat = g.current_player()
-    raw = g.observation(seat).to_bytes()
+    g, seat, raw = _before_a_roll()
     a, b = Searcher(raw, seat, seed=5), Searcher(raw, seat, seed=5, chance="split")
     a.run(500)
     b.run(500)
@@ -258,9 +259,7 @@ def test_chance_merge_shares_one_edge_for_all_outcomes():
     """chance="merge": the outcomes of a chance step the seat sees share one edge (shown as hidden, "?"),
     so the same iterations build a tree with far fewer nodes that reaches the next turns; in the split
     tree each roll or deal the seat sees is its own edge (docs/search.md, "The tree")."""
-    g = _before_a_roll()
-    seat = g.current_player()
-    raw = g.observation(seat).to_bytes()
+    g, seat, raw = _before_a_roll()
     split, merge = Searcher(raw, seat, seed=5), Searcher(raw, seat, seed=5, chance="merge")
     split.run(3000)
     merge.run(3000)
@@ -277,10 +276,9 @@ def test_chance_merge_shares_one_edge_for_all_outcomes():
 def test_chance_mode_is_checked_and_reaches_the_spec():
     """A bad chance mode is refused with the modes named; the SPEC of `tekhenu match` passes it on."""
     from tekhenu_engine.agents.registry import make_agent
-    g = _before_a_roll()
-    raw = g.observation(g.current_player()).to_bytes()
+    _, seat, raw = _before_a_roll()
     with pytest.raises(ValueError, match="split, merge"):
-        Searcher(raw, g.current_player(), chance="open")
+        Searcher(raw, seat, chance="open")
     with pytest.raises(ValueError, match="split, merge"):
         ISMCTSAgent(chance="open")
     assert make_agent("ismcts:iterations=100:chance=merge").chance == "merge"

@@ -52,6 +52,8 @@ def static_estimate(state: bytes) -> list[float]:
     """The static evaluation's estimated final VP of every seat."""
 def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
     """The greedy one-step action."""
+def playout_reads_tuned_weights(name: str) -> bool:
+    """Whether the playout reads the tuned policy's weights ("auto": for some table)."""
 def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "heuristic") -> int:
     """One action of the playout policy."""
 def policy_match(players: int, games: int, seed: int = 0, heuristic_seats: int = 1,

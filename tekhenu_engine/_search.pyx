@@ -1005,6 +1005,14 @@ def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
                 choice = legal[i]
     return choice
 
+def playout_reads_tuned_weights(str name):
+    """Whether the playout `name` reads the tuned policy's weights (a mode of tuned_mode); "auto"
+    does when the auto playout of some table does (an agent loads the weights before it knows its
+    table)."""
+    if name == "auto":
+        return any(tuned_mode(PLAYOUTS[n]) for n in AUTO_PLAYOUT.values())
+    return name in PLAYOUTS and tuned_mode(PLAYOUTS[name])
+
 def _playout_mode(str name, int players=0):
     """The compiled playout mode of a name (PLAYOUTS; "auto": AUTO_PLAYOUT of the players); installs
     the shipped learned model or the tuned policy's weights when the policy reads them and none are

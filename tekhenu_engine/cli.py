@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from typing import Any, Callable, Optional
@@ -364,6 +365,18 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
 
     interrupted = False
+    sigint = [False]
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        # Ctrl-C: remembered as well as raised, so that a KeyboardInterrupt that Python drops (one
+        # raised inside a finaliser is only printed) still ends the match after the current game
+        sigint[0] = True
+        raise KeyboardInterrupt
+
+    try:
+        old_handler = signal.signal(signal.SIGINT, on_sigint)
+    except ValueError:            # not the main thread (an embedding program): its own handling
+        old_handler = None
     it = run_match(config, jobs, skip=done)
     try:
         for rec in it:
@@ -372,11 +385,12 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
                 fh.write(json.dumps(rec) + "\n")
                 fh.flush()
             report(rec)
+            if sigint[0]:
+                break
             if test is not None and test.state(records, config.paired())["decision"]:
                 break
     except KeyboardInterrupt:
-        interrupted = True
-        typer.echo("interrupted: the summary of the games played", err=True)
+        sigint[0] = True
     finally:
         try:
             it.close()
@@ -384,6 +398,11 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             pass
         if fh:
             fh.close()
+        if old_handler is not None:
+            signal.signal(signal.SIGINT, old_handler)
+    if sigint[0]:
+        interrupted = True
+        typer.echo("interrupted: the summary of the games played", err=True)
     records.sort(key=lambda r: r["game"])
     summary = summarise(records, config, test)
     for r in records:

@@ -196,6 +196,34 @@ def test_ctrl_c_prints_the_summary_of_the_games_played(tmp_path):
     assert 1 <= s["games"] < 500 and "Traceback" not in err
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")   # the dropped Ctrl-C
+def test_a_ctrl_c_that_python_drops_still_ends_the_match(monkeypatch):
+    """'Ctrl-C prints the summary of the games played', also when the KeyboardInterrupt is raised
+    inside a finaliser, where Python only prints it ("Exception ignored in ..."): the match stops
+    after the game in play instead of playing the rest."""
+    import tekhenu_engine.match as match_module
+
+    real = match_module.run_match
+
+    class Dropper:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)   # the handler's KeyboardInterrupt is dropped here
+
+    def run_match_with_a_dropped_ctrl_c(config, jobs=1, skip=None, on_game=None):
+        for k, rec in enumerate(real(config, jobs, skip=skip)):
+            if k == 0:
+                d = Dropper()
+                del d
+            yield rec
+
+    monkeypatch.setattr(match_module, "run_match", run_match_with_a_dropped_ctrl_c)
+    before = signal.getsignal(signal.SIGINT)
+    r = runner.invoke(app, ["match", "--a", "random", "--b", "random", "--games", "30", "--json"])
+    assert r.exit_code == 130, r.output
+    assert _summary(r.stdout)["games"] == 1
+    assert "interrupted: the summary of the games played" in r.output
+    assert signal.getsignal(signal.SIGINT) is before      # the match gives Ctrl-C back
+
 def test_analyse_and_play_user_errors(tmp_path):
     """'analyse --movetime 0, --move -5' are errors; '--move counts decisions'; without --move the
     last decision is analysed; '--difficulty without --players 1 is an error'."""

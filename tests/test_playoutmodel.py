@@ -275,6 +275,10 @@ def test_auto_playout_is_the_measured_choice_of_each_table():
     assert _playout_mode("auto", 1) == PLAYOUTS["tuned"] and _playout_mode("auto", 3) == PLAYOUTS["heuristic"]
     with pytest.raises(ValueError, match="number of players"):
         _playout_mode("auto")
+    # the playouts that read the tuned weights (an agent loads them when it is made)
+    from tekhenu_engine._search import playout_reads_tuned_weights
+    assert {n for n in PLAYOUTS if playout_reads_tuned_weights(n)} == {"auto", "tuned", "tuned_lite"}
+    assert not playout_reads_tuned_weights("no such playout")
 
 
 def test_tree_prior_with_tuned_playouts_searches():
@@ -303,6 +307,8 @@ def test_a_stale_weight_file_is_one_clear_line_before_any_game(monkeypatch, tmp_
     with pytest.raises(playoutmodel.PlayoutModelError):
         ISMCTSAgent(playout="auto")
     ISMCTSAgent(playout="heuristic")          # a policy without weights does not need the file
+    with pytest.raises(playoutmodel.PlayoutModelError):
+        ISMCTSAgent(playout="tuned_lite")     # the tuned policy's cheap part reads the file too
     with pytest.raises(SystemExit) as e:
         cli.app(["match", "--a", "ismcts:iterations=10", "--b", "botankhamun:hard", "--games", "1"],
                 prog_name="tekhenu")

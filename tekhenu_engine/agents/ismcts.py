@@ -24,7 +24,7 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import AUTO_PLAYOUT, CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher
+from .._search import CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, playout_reads_tuned_weights
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -301,7 +301,7 @@ class ISMCTSAgent:
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
-        if playout in ("tuned", "tuned_lite") or (playout == "auto" and "tuned" in AUTO_PLAYOUT.values()):
+        if playout_reads_tuned_weights(playout):
             from .playoutmodel import install_default as install_playout
             install_playout()     # the same for the tuned policy's weights
         self.last: SearchResult | None = None

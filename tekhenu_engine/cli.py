@@ -364,8 +364,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
         if not quiet:
             typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
 
-    interrupted = False
-    sigint = [False]
+    sigint = [False]              # Ctrl-C was pressed: the match ends with the summary and status 130
 
     def on_sigint(signum: int, frame: Any) -> None:
         # Ctrl-C: remembered as well as raised, so that a KeyboardInterrupt that Python drops (one
@@ -398,10 +397,9 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             pass
         if fh:
             fh.close()
-        if old_handler is not None:
+        if old_handler is not None:   # (None: not installed, or a handler Python cannot restore)
             signal.signal(signal.SIGINT, old_handler)
     if sigint[0]:
-        interrupted = True
         typer.echo("interrupted: the summary of the games played", err=True)
     records.sort(key=lambda r: r["game"])
     summary = summarise(records, config, test)
@@ -409,7 +407,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
         if r["error"]:
             typer.echo(f"game {r['game'] + 1}: error: {r['error']}", err=True)
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
-    if interrupted:
+    if sigint[0]:
         raise typer.Exit(130)
     if summary["errors"]:
         raise typer.Exit(1)

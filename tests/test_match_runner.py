@@ -224,6 +224,7 @@ def test_a_ctrl_c_that_python_drops_still_ends_the_match(monkeypatch):
     assert "interrupted: the summary of the games played" in r.output
     assert signal.getsignal(signal.SIGINT) is before      # the match gives Ctrl-C back
 
+
 def test_analyse_and_play_user_errors(tmp_path):
     """'analyse --movetime 0, --move -5' are errors; '--move counts decisions'; without --move the
     last decision is analysed; '--difficulty without --players 1 is an error'."""

@@ -533,6 +533,15 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
                                            "doubling, comma-separated, rising (each against the one below)"),
              time_games: int = typer.Option(0, "--time-games", help="games per step of the time doubling "
                                             "(0: not run)"),
+             filed_games: int = typer.Option(0, "--filed-games", help="games of issue 13's 2-player goal: "
+                                             "ismcts:movetime=1000 against the engine the issue was filed on, "
+                                             "ismcts:movetime=1000:reuse=0:margin_weight=0.1 (0: not run)"),
+             multi_games: int = typer.Option(0, "--multi-games", help="games of the same pairing at 3 and at "
+                                             "4 players (each; 0: not run)"),
+             records: Optional[str] = typer.Option(None, help="folder of game records, one JSON-lines file a "
+                                                   "pairing: every game is written as it ends, and a run "
+                                                   "with the same options plays only the games missing "
+                                                   "there (resume a long run)"),
              quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
@@ -541,11 +550,14 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     with 4 and 8 VP Decrees in solo games. Win rates with 95% intervals, mean VP and margin,
     Elo with 95% intervals. The default sizes take a few minutes; larger by option.
 
-    Two groups play at a clock instead (their results depend on the machine; give each game a
-    core: --jobs at most the number of cores): --goal-games N adds issue 13's solo goal (1 s a
-    decision against Botankhamun Hard, 8 VP Decrees; 100 games take about 30 minutes with
-    --jobs 2), --time-games N each doubling of --movetimes in 2-player self-play. A regenerated
-    strength.md keeps the hand-kept sections below its marker line.
+    Four groups play at a clock instead, one for each of issue 13's goals (their results depend on
+    the machine; give each game a core: --jobs at most the number of cores): --goal-games N the
+    solo goal (1 s a decision against Botankhamun Hard, 8 VP Decrees; 100 games take about 30
+    minutes with --jobs 2), --filed-games N the 2-player goal (1 s against the engine the issue
+    was filed on; 200 games take about 4 hours with --jobs 2), --multi-games N the same at 3 and
+    4 players, --time-games N each doubling of --movetimes in 2-player self-play. With --records
+    DIR a stopped run resumes: the next run with the same options plays only the games DIR lacks.
+    A regenerated strength.md keeps the hand-kept sections below its marker line.
     """
     from .strength import main
 
@@ -559,12 +571,31 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         _fail(f"--movetimes takes whole numbers of ms separated by commas, not {movetimes!r}")
     if not b or min(b) < 1 or games < 1 or solo_games < 0 or jobs < 1:
         _fail("--budgets, --games and --jobs must be positive, --solo-games not negative")
-    if goal_games < 0 or time_games < 0:
-        _fail("--goal-games and --time-games must not be negative")
+    if min(goal_games, time_games, filed_games, multi_games) < 0:
+        _fail("--goal-games, --filed-games, --multi-games and --time-games must not be negative")
     if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
         _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
-    main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
-         goal_games=goal_games, movetimes=mt, time_games=time_games)
+    if records is not None:
+        if os.path.exists(records) and not os.path.isdir(records):
+            _fail(f"--records {records} is a file, not a folder")
+        try:
+            os.makedirs(records, exist_ok=True)
+        except OSError as e:
+            _fail(f"cannot make the --records folder {records}: {e.strerror or e}")
+    from .strength import RecordsError
+
+    try:
+        main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
+             goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
+             multi_games=multi_games, records=records)
+    except RecordsError as e:     # a --records file of another run: said before any game is played
+        _fail(str(e))
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted: no report written"
+                   + (f"; the games played are in {records}, and the same command resumes" if records
+                      else " (--records DIR keeps the games played, and the same command then resumes)"),
+                   err=True)
+        raise typer.Exit(130)
 
 
 # ----------------------------------------------------------------------------- train

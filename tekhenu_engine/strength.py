@@ -4,17 +4,26 @@ One command regenerates ``docs/strength.md`` and its plot ``docs/strength.png``:
 
     tekhenu strength                       # default sizes: under 2 minutes on one core
     tekhenu strength --games 24 --solo-games 8 --budgets 250,1000,4000   # the ladder alone
-    tekhenu strength ... --goal-games 100 --movetimes 250,500,1000 --time-games 20   # + issue 13's goals
+    tekhenu strength ... --goal-games 100 --movetimes 250,500,1000 --time-games 20   # + two of issue 13's goals
+    tekhenu strength ... --goal-games 100 --filed-games 200 --multi-games 40 --time-games 40
+                         --movetimes 250,500,1000,2000,4000 --records DIR    # all of them (one line), resumable
 
 Each pairing is a match of :mod:`tekhenu_engine.match` (seats alternate in 2-player games;
 a Botankhamun side makes solo games with the other side in seat 0) with fixed seeds, so a
 report reproduces. For every pairing: win rate of side A with a 95% Wilson interval, mean
 VP of both sides, mean margin with a 95% interval, and the Elo of A over B with a 95% interval.
 
-Two optional groups measure at a clock instead of an iteration budget (their results depend on
-the machine's speed): the solo goal of issue 13 (``ismcts:movetime=1000`` against Botankhamun
-Hard with 8 VP Decrees, ``--goal-games``) and the 2-player doubling of time (each movetime of
-``--movetimes`` against the one below, ``--time-games``).
+Four optional groups measure at a clock instead of an iteration budget (their results depend on
+the machine's speed), one for each of issue 13's goals: the solo goal (``ismcts:movetime=1000``
+against Botankhamun Hard with 8 VP Decrees, ``--goal-games``), the 2-player goal (the engine at
+1 s a decision against the engine the issue was filed on, :data:`FILED_SPEC`, ``--filed-games``),
+the same at 3 and 4 players (``--multi-games``) and the 2-player doubling of time (each movetime
+of ``--movetimes`` against the one below, ``--time-games``).
+
+The clock groups take hours (200 games at 1 s a decision are about 4 hours on two cores), so a
+run can be **resumed**: with ``--records DIR`` every game's record is written, as it ends, to one
+JSON-lines file per pairing in DIR (the format of ``tekhenu match --out``), and a later run with
+the same options plays only the games those files lack. A stopped run loses the games in play.
 
 A regenerated ``strength.md`` keeps what follows the line :data:`KEPT_MARKER` of the file it
 replaces (hand-kept measurements of earlier sessions).
@@ -26,18 +35,23 @@ import datetime as _dt
 import json
 import os
 import platform
+import re
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .match import MatchConfig, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
+from .match import MatchConfig, load_records, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
 from .options import TableOptions
 
 DEFAULT_BUDGETS = (50, 200, 800)
 BOT_TABLES = ("botankhamun:easy", "botankhamun:easy:decree8", "botankhamun:medium",
               "botankhamun:medium:decree8", "botankhamun:hard", "botankhamun:hard:decree8")
+
+
+class RecordsError(ValueError):
+    """A --records file that cannot be resumed: unreadable, or the games of another run."""
 
 
 @dataclass
@@ -47,28 +61,40 @@ class Pairing:
     a: str
     b: str
     games: int
-    group: str   # "2-player", "solo" or SETH_GROUP
+    group: str   # one of GROUPS
     options: TableOptions | None = None   # the table options of its games (None: the base game)
+    players: int | None = None            # 3 or 4 for a multi-player pairing (None: 2, or solo with a bot)
 
 
 SETH_GROUP = "2-player, Time of Seth"
 GOAL_GROUP = "solo at 1 s a decision (issue 13's goal)"
+FILED_GROUP = "2-player at 1 s a decision against the engine issue 13 was filed on (issue 13's goal)"
+MULTI_GROUP = "3 and 4 players at 1 s a decision against the engine issue 13 was filed on"
 TIME_GROUP = "2-player, each doubling of time"
-GROUPS = ("2-player", "solo", SETH_GROUP, GOAL_GROUP, TIME_GROUP)
-CLOCK_GROUPS = (GOAL_GROUP, TIME_GROUP)     # measured at a movetime: they depend on the machine
+GROUPS = ("2-player", "solo", SETH_GROUP, GOAL_GROUP, FILED_GROUP, MULTI_GROUP, TIME_GROUP)
+# measured at a movetime: they depend on the machine
+CLOCK_GROUPS = (GOAL_GROUP, FILED_GROUP, MULTI_GROUP, TIME_GROUP)
 GOAL_A = "ismcts:movetime=1000"            # issue 13: "at 1 s a decision on one core"
 GOAL_B = "botankhamun:hard:decree8"        # "... against Botankhamun Hard, 8 VP Decrees"
+# issue 13: "the new engine at 1 s beats today's engine (`ismcts` at its current defaults, 1 s)":
+# the defaults of the day the issue was filed differ from today's in two settings measured since,
+# tree reuse (off then) and the 2-player margin weight (0.1 then; docs/search.md, "Rewards")
+FILED_SPEC = "ismcts:movetime=1000:reuse=0:margin_weight=0.1"
 # strength.md keeps, on regeneration, everything from this line on (hand-kept sections)
 KEPT_MARKER = "<!-- kept: tekhenu strength rewrites the report above this line and keeps what follows -->"
 
 
 def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_games: int = 4,
            bots: tuple[str, ...] = BOT_TABLES, goal_games: int = 0, movetimes: tuple[int, ...] = (),
-           time_games: int = 0) -> list[Pairing]:
+           time_games: int = 0, filed_games: int = 0, multi_games: int = 0) -> list[Pairing]:
     """The default ladder: baselines, ISMCTS at each budget, budget doublings, and every agent
     against Botankhamun at each difficulty with 4 and 8 VP Decrees; with goal_games > 0 the solo
-    goal (GOAL_A against GOAL_B), and with movetimes (ms, rising) and time_games > 0 each movetime
-    against the one below in 2-player games."""
+    goal (GOAL_A against GOAL_B), with filed_games > 0 the 2-player goal (GOAL_A against
+    FILED_SPEC), with multi_games > 0 the same at 3 and at 4 players, and with movetimes (ms,
+    rising) and time_games > 0 each movetime against the one below in 2-player games.
+
+    The optional groups come after the ladder, so that asking for one does not change the seeds
+    of the pairings before it (pairing i plays with the base seed + i)."""
     isms = [f"ismcts:iterations={b}" for b in budgets]
     flat = f"flatmc:playouts={budgets[0]}"
     out = [Pairing("greedy", "random", games, "2-player"),
@@ -85,30 +111,88 @@ def ladder(budgets: tuple[int, ...] = DEFAULT_BUDGETS, games: int = 10, solo_gam
     out.append(Pairing(isms[len(isms) // 2], "greedy", games, SETH_GROUP, seth))
     if goal_games > 0:
         out.append(Pairing(GOAL_A, GOAL_B, goal_games, GOAL_GROUP))
+    if filed_games > 0:
+        out.append(Pairing(GOAL_A, FILED_SPEC, filed_games, FILED_GROUP))
+    if multi_games > 0:
+        for players in (3, 4):
+            out.append(Pairing(GOAL_A, FILED_SPEC, multi_games, MULTI_GROUP, players=players))
     if time_games > 0:
         for lo, hi in zip(movetimes, movetimes[1:]):
             out.append(Pairing(f"ismcts:movetime={hi}", f"ismcts:movetime={lo}", time_games, TIME_GROUP))
     return out
 
 
+def pairing_config(p: Pairing, i: int, seed: int) -> MatchConfig:
+    """The match of pairing number i of a ladder run with base seed `seed`."""
+    return MatchConfig(a=p.a, b=p.b, players=p.players, games=p.games, seed=seed + i,
+                       options=p.options or TableOptions())
+
+
+def records_file(records_dir: Path, p: Pairing, i: int) -> Path:
+    """The JSON-lines file of pairing number i's game records in a --records folder."""
+    tag = re.sub(r"[^A-Za-z0-9=.,_-]+", "_", f"{p.a}__vs__{p.b}")
+    if p.players:
+        tag += f"__{p.players}p"
+    if p.options and p.options.seth:
+        tag += "__seth"
+    return records_dir / f"{i:02d}-{tag}.jsonl"
+
+
+def saved_records(path: Path, cfg: MatchConfig) -> list[dict]:
+    """The games of `cfg` already in `path` (none when it does not exist), those numbered below
+    cfg.games. RecordsError, naming the file, when it cannot be read or holds another match's games
+    (other sides, table or seed: a run with other options or another --seed)."""
+    if not path.exists():
+        return []
+    try:
+        recs = load_records(str(path))
+    except (OSError, ValueError) as e:
+        raise RecordsError(f"cannot read {path}: {e}") from None
+    if any(not isinstance(r, dict) or not cfg.same_match(r) or not isinstance(r.get("game"), int)
+           for r in recs):
+        raise RecordsError(f"{path} holds games of another match (sides, table or seed differ from this "
+                         f"run's: the same --seed and options resume it)")
+    by_game = {r["game"]: r for r in recs if r["game"] < cfg.games}
+    return [by_game[g] for g in sorted(by_game)]
+
+
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
-               progress: Callable[[str], None] | None = None) -> list[dict]:
-    """Play every pairing; returns one summary dict per pairing (match summary + Wilson interval)."""
+               progress: Callable[[str], None] | None = None,
+               records_dir: Path | None = None) -> list[dict]:
+    """Play every pairing; returns one summary dict per pairing (match summary + Wilson interval).
+
+    With `records_dir`, each pairing's game records are appended to its file there as the games
+    end (:func:`records_file`), and the games a file already holds are not played again (every
+    file is checked before the first game: RecordsError for one of another run)."""
+    configs = [pairing_config(p, i, seed) for i, p in enumerate(pairings)]
+    saved: list[list[dict]] = [[] for _ in pairings]
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+        saved = [saved_records(records_file(records_dir, p, i), cfg)
+                 for i, (p, cfg) in enumerate(zip(pairings, configs))]
     rows = []
-    total = sum(p.games for p in pairings)
+    total = sum(p.games - len(have) for p, have in zip(pairings, saved))
     done = 0
     t0 = time.perf_counter()
-    for i, p in enumerate(pairings):
-        cfg = MatchConfig(a=p.a, b=p.b, games=p.games, seed=seed + i, options=p.options or TableOptions())
-        recs = []
-        for rec in run_match(cfg, jobs=jobs):
-            recs.append(rec)
-            done += 1
-            if progress:
-                el = time.perf_counter() - t0
-                eta = el / done * (total - done)
-                progress(f"[{done}/{total}] {p.a} vs {p.b}: game {len(recs)}/{p.games}  "
-                         f"elapsed {el:.0f}s, about {eta:.0f}s left")
+    for i, (p, cfg) in enumerate(zip(pairings, configs)):
+        recs = list(saved[i])
+        fh = open(records_file(records_dir, p, i), "a", encoding="utf-8") if records_dir is not None else None
+        try:
+            for rec in run_match(cfg, jobs=jobs, skip={r["game"] for r in recs}):
+                recs.append(rec)
+                if fh:
+                    fh.write(json.dumps(rec) + "\n")
+                    fh.flush()
+                done += 1
+                if progress:
+                    el = time.perf_counter() - t0
+                    eta = el / done * (total - done)
+                    progress(f"[{done}/{total}] {p.a} vs {p.b}: game {len(recs)}/{p.games}  "
+                             f"elapsed {el:.0f}s, about {eta:.0f}s left")
+        finally:
+            if fh:
+                fh.close()
+        recs.sort(key=lambda r: r["game"])
         s = summarise(recs, cfg)
         ok = s["games"] - s["errors"]
         s["win_rate"] = s["a"]["wins"] / ok if ok else None
@@ -142,14 +226,18 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
     lines = [
         "# Strength report",
         "",
-        f"Generated by `{command}` on {when} in {seconds / 60:.1f} minutes (code at commit {commit}), on "
+        f"Generated by `{command}` on {when} in {seconds / 60:.1f} minutes ("
+        + ("this run's time: the games its record files already held were played before; " if "--records" in command
+           else "")
+        + f"code at commit {commit}), on "
         f"{platform.machine()} / {os.cpu_count()} cores / Python {platform.python_version()} "
         "(a shared machine: speed varies; the ladder's results do not — its budgets are in iterations and "
         "seeds are fixed — but the groups measured at a movetime depend on the machine's speed).",
         "",
         "Win rate of side A (rulebook tie-breaks) with a 95% Wilson interval; mean VP of both sides; mean "
         "margin (A minus B) with a 95% interval; Elo of A over B with a 95% interval (score clamped half a game from 0 and 1). "
-        "2-player games alternate seats; against Botankhamun the games are solo, side A in seat 0; "
+        "2-player games alternate seats; 3-4 player games seat the sides alternately around the table, "
+        "A first in even games and B first in odd ones; against Botankhamun the games are solo, side A in seat 0; "
         "the Time of Seth pairing plays 2-player games with the expansion (`--seth`).",
         "",
         "![Elo and win rate against the search budget](strength.png)",
@@ -166,13 +254,15 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
                   "| A | B | games | errors | A wins | win rate [95%] | mean VP A - B | margin | Elo [95%] |",
                   "|---|---|---:|---:|---:|---|---|---:|---|"]
         for r in sel:
+            players = r.get("table", {}).get("players", 2)
+            a_cell = f"`{r['a']['spec']}`" + (f" ({players} players)" if players > 2 else "")
             lo, hi = r["win_ci95"]
             wr = "—" if r["win_rate"] is None else f"{100 * r['win_rate']:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
             elo = "—" if r["elo"] is None else \
                 f"{r['elo'] + 0.0:+.0f} [{r['elo_ci95'][0] + 0.0:+.0f}, {r['elo_ci95'][1] + 0.0:+.0f}]"
             mci = r.get("margin_ci95")
             margin = _fmt(r["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
-            lines.append(f"| `{r['a']['spec']}` | `{r['b']['spec']}` | {r['games']} | {r['errors']} | "
+            lines.append(f"| {a_cell} | `{r['b']['spec']}` | {r['games']} | {r['errors']} | "
                          f"{r['a']['wins']} | {wr} | {_fmt(r['a']['mean_vp'], '.1f')} - "
                          f"{_fmt(r['b']['mean_vp'], '.1f')} | {margin} | {elo} |")
         lines.append("")
@@ -289,10 +379,13 @@ def rerender(out_dir: str = "docs") -> None:
 
 def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAULT_BUDGETS,
          seed: int = 2026, jobs: int = 1, out_dir: str = "docs", quiet: bool = False,
-         goal_games: int = 0, movetimes: tuple[int, ...] = (), time_games: int = 0) -> list[dict]:
-    """Run the ladder (and the clock groups asked for) and write the report; progress on stderr."""
+         goal_games: int = 0, movetimes: tuple[int, ...] = (), time_games: int = 0,
+         filed_games: int = 0, multi_games: int = 0, records: str | None = None) -> list[dict]:
+    """Run the ladder (and the clock groups asked for) and write the report; progress on stderr.
+
+    records: a folder of game records to write and resume from (:func:`run_ladder`)."""
     pairings = ladder(budgets, games, solo_games, goal_games=goal_games, movetimes=movetimes,
-                      time_games=time_games)
+                      time_games=time_games, filed_games=filed_games, multi_games=multi_games)
     t0 = time.perf_counter()
 
     def progress(msg: str) -> None:
@@ -300,14 +393,18 @@ def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAUL
             sys.stderr.write("\r\033[K" + msg)
             sys.stderr.flush()
 
-    rows = run_ladder(pairings, seed=seed, jobs=jobs, progress=progress)
+    rows = run_ladder(pairings, seed=seed, jobs=jobs, progress=progress,
+                      records_dir=Path(records) if records else None)
     if not quiet:
         sys.stderr.write("\n")
     command = (f"tekhenu strength --games {games} --solo-games {solo_games} "
                f"--budgets {','.join(map(str, budgets))} --seed {seed} --jobs {jobs}"
                + (f" --goal-games {goal_games}" if goal_games else "")
+               + (f" --filed-games {filed_games}" if filed_games else "")
+               + (f" --multi-games {multi_games}" if multi_games else "")
                + (f" --movetimes {','.join(map(str, movetimes))} --time-games {time_games}"
-                  if time_games and len(movetimes) > 1 else ""))
+                  if time_games and len(movetimes) > 1 else "")
+               + (f" --records {records}" if records else ""))
     md, png = write_report(rows, Path(out_dir), command, time.perf_counter() - t0)
     if not quiet:
         print(f"wrote {md} and {png}")

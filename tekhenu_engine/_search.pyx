@@ -50,7 +50,7 @@ PLAYOUTS = {"auto": -1, "tuned": P_TUNED, "heuristic": P_HEURISTIC, "random": P_
             "greedy_learned": P_GREEDYL, "tuned_lite": P_TUNEDL}
 # "auto": the playout policy a table kind's search uses by default, by the number of players (the
 # measured choice: docs/search.md, "The tuned playout policy")
-AUTO_PLAYOUT = {1: "tuned", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
+AUTO_PLAYOUT = {1: "tuned", 2: "tuned", 3: "heuristic", 4: "heuristic"}
 # the weight of the margin term of R_MARGIN by the number of players (1: solo against Botankhamun;
 # the measured defaults: docs/search.md, "Rewards")
 MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}

@@ -267,12 +267,13 @@ def test_protocol_spends_a_named_budget_whole_and_lets_a_clock_stop_early():
 
 
 def test_auto_playout_is_the_measured_choice_of_each_table():
-    """docs/search.md: "the tuned policy in solo games, the heuristic policy at 2-4 players"; the
-    default of the agent and of the Searcher is "auto", which needs a player count."""
+    """docs/search.md: "the tuned policy in solo and 2-player games, the heuristic policy at 3-4
+    players"; the default of the agent and of the Searcher is "auto", which needs a player count."""
     from tekhenu_engine._search import AUTO_PLAYOUT, PLAYOUTS, _playout_mode
-    assert AUTO_PLAYOUT == {1: "tuned", 2: "heuristic", 3: "heuristic", 4: "heuristic"}
+    assert AUTO_PLAYOUT == {1: "tuned", 2: "tuned", 3: "heuristic", 4: "heuristic"}
     assert ISMCTSAgent().playout == "auto"
-    assert _playout_mode("auto", 1) == PLAYOUTS["tuned"] and _playout_mode("auto", 3) == PLAYOUTS["heuristic"]
+    assert _playout_mode("auto", 1) == PLAYOUTS["tuned"] and _playout_mode("auto", 2) == PLAYOUTS["tuned"]
+    assert _playout_mode("auto", 3) == PLAYOUTS["heuristic"] and _playout_mode("auto", 4) == PLAYOUTS["heuristic"]
     with pytest.raises(ValueError, match="number of players"):
         _playout_mode("auto")
     # the playouts that read the tuned weights (an agent loads them when it is made)

@@ -125,7 +125,8 @@ def test_ladder_adds_the_2_player_and_3_4_player_goals_only_when_asked() -> None
     assert multi == [("ismcts:movetime=1000", strength.FILED_SPEC, 40, 3),
                      ("ismcts:movetime=1000", strength.FILED_SPEC, 40, 4)]
     assert not [p for p in plain if p.group in (strength.FILED_GROUP, strength.MULTI_GROUP)]
-    assert strength.pairing_config(multi and lad[-2], len(lad) - 2, 7).table()["players"] == 4
+    i4 = next(i for i, p in enumerate(lad) if p.players == 4)
+    assert strength.pairing_config(lad[i4], i4, 7).table()["players"] == 4
 
 
 def test_a_run_with_records_resumes_and_plays_only_the_missing_games(tmp_path: Path) -> None:

@@ -319,7 +319,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     from .options import TableOptions
 
     from .agents.registry import make_agent, parse_spec
-    from .match import SPRT, MatchConfig, format_summary, load_records, progress_line, run_match, summarise
+    from .match import SPRT, MatchConfig, format_summary, progress_line, resume_records, run_match, summarise
 
     test = None
     try:
@@ -348,12 +348,9 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             _fail(f"{out} exists: give --append to resume the match or --force to overwrite it")
         if append and exists:
             try:
-                records = load_records(out)
-            except (OSError, ValueError) as e:
-                _fail(f"cannot read {out}: {e}")
-            bad = [r for r in records if not isinstance(r, dict) or not config.same_match(r)]
-            if bad:
-                _fail(f"{out} holds games of another match (sides, table or --seed differ)")
+                records = resume_records(out, config)
+            except ValueError as e:
+                _fail(str(e))
         try:
             fh = open(out, "a" if append else "w", encoding="utf-8")
         except OSError as e:

@@ -463,5 +463,18 @@ def load_records(path: str) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def resume_records(path: str, config: MatchConfig) -> list[dict]:
+    """The records of a file to resume ``config``'s match from (``--append``): ValueError, naming
+    the file, when it cannot be read or holds a game of another match (other sides, table or seed)."""
+    try:
+        records = load_records(path)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"cannot read {path}: {e}") from None
+    if any(not isinstance(r, dict) or not config.same_match(r) or not isinstance(r.get("game"), int)
+           for r in records):
+        raise ValueError(f"{path} holds games of another match (sides, table or --seed differ)")
+    return records
+
+
 __all__ = ["MatchConfig", "SPRT", "play_game", "run_match", "replay", "summarise", "format_summary",
-           "progress_line", "load_records", "new_state", "seat_sides", "game_seed"]
+           "progress_line", "load_records", "resume_records", "new_state", "seat_sides", "game_seed"]

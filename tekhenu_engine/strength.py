@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .match import MatchConfig, load_records, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
+from .match import MatchConfig, resume_records, run_match, summarise, wilson  # noqa: F401  (wilson: re-exported)
 from .options import TableOptions
 
 DEFAULT_BUDGETS = (50, 200, 800)
@@ -145,13 +145,9 @@ def saved_records(path: Path, cfg: MatchConfig) -> list[dict]:
     if not path.exists():
         return []
     try:
-        recs = load_records(str(path))
-    except (OSError, ValueError) as e:
-        raise RecordsError(f"cannot read {path}: {e}") from None
-    if any(not isinstance(r, dict) or not cfg.same_match(r) or not isinstance(r.get("game"), int)
-           for r in recs):
-        raise RecordsError(f"{path} holds games of another match (sides, table or seed differ from this "
-                         f"run's: the same --seed and options resume it)")
+        recs = resume_records(str(path), cfg)
+    except ValueError as e:
+        raise RecordsError(str(e)) from None
     by_game = {r["game"]: r for r in recs if r["game"] < cfg.games}
     return [by_game[g] for g in sorted(by_game)]
 

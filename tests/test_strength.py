@@ -153,7 +153,11 @@ def test_a_run_with_records_resumes_and_plays_only_the_missing_games(tmp_path: P
     assert rows[1]["table"]["players"] == 3
     md, _png = strength.write_report(rows, tmp_path, "tekhenu strength --records records", 1.0)
     text = md.read_text()
-    assert "`greedy` (3 players) | `random`" in text and "this run's time" in text
+    assert "`greedy` (3 players) | `random`" in text
+    assert "this run's time: 4 of the 5 games were read from its record files" in text
+    assert [r["resumed"] for r in rows] == [2, 2] and [r["resumed"] for r in fresh] == [0, 0]
+    md, _png = strength.write_report(fresh, tmp_path, "tekhenu strength", 1.0)
+    assert "this run's time" not in md.read_text()
 
 
 def test_a_records_file_of_another_run_is_refused_before_any_game(tmp_path: Path) -> None:

@@ -539,6 +539,11 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
                                                    "pairing: every game is written as it ends, and a run "
                                                    "with the same options plays only the games missing "
                                                    "there (resume a long run)"),
+             only: Optional[str] = typer.Option(None, help="play only these groups of the run, comma-"
+                                                "separated: ladder, goal, filed, multi, time; their games "
+                                                "go to --records (required) with the full run's seeds, "
+                                                "their table is printed, and no report is written: the "
+                                                "same command without --only reads them back"),
              quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
@@ -553,7 +558,8 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     minutes with --jobs 2), --filed-games N the 2-player goal (1 s against the engine the issue
     was filed on; 200 games take about 4 hours with --jobs 2), --multi-games N the same at 3 and
     4 players, --time-games N each doubling of --movetimes in 2-player self-play. With --records
-    DIR a stopped run resumes: the next run with the same options plays only the games DIR lacks.
+    DIR a stopped run resumes: the next run with the same options plays only the games DIR lacks,
+    and --only GROUPS plays some groups first (over several sittings, in the order you choose).
     A regenerated strength.md keeps the hand-kept sections below its marker line.
     """
     from .strength import main
@@ -572,20 +578,16 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         _fail("--goal-games, --filed-games, --multi-games and --time-games must not be negative")
     if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
         _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
-    if records is not None:
-        if os.path.exists(records) and not os.path.isdir(records):
-            _fail(f"--records {records} is a file, not a folder")
-        try:
-            os.makedirs(records, exist_ok=True)
-        except OSError as e:
-            _fail(f"cannot make the --records folder {records}: {e.strerror or e}")
-    from .strength import RecordsError
+    from .strength import OnlyError, RecordsError
 
+    groups = tuple(x.strip() for x in only.split(",") if x.strip()) if only is not None else ()
+    if only is not None and not groups:
+        _fail("--only needs at least one group: ladder, goal, filed, multi, time")
     try:
         main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
              goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
-             multi_games=multi_games, records=records)
-    except RecordsError as e:     # a --records file of another run: said before any game is played
+             multi_games=multi_games, records=records, only=groups)
+    except (RecordsError, OnlyError) as e:   # said before any game is played
         _fail(str(e))
     except KeyboardInterrupt:
         typer.echo("\ninterrupted: no report written"

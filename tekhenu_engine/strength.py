@@ -25,6 +25,11 @@ run can be **resumed**: with ``--records DIR`` every game's record is written, a
 JSON-lines file per pairing in DIR (the format of ``tekhenu match --out``), and a later run with
 the same options plays only the games those files lack. A stopped run loses the games in play.
 
+Such a run can also be spread over several sittings in the order one chooses: the same command
+with ``--only filed`` (or ``ladder``, ``goal``, ``multi``, ``time``, comma-separated; the keys of
+:data:`GROUP_KEYS`) plays only those groups' games into DIR, with the seeds and files of the full
+run, and prints their table without writing a report; the full command then reads them back.
+
 A regenerated ``strength.md`` keeps what follows the line :data:`KEPT_MARKER` of the file it
 replaces (hand-kept measurements of earlier sessions).
 
@@ -54,6 +59,10 @@ class RecordsError(ValueError):
     """A --records file that cannot be resumed: unreadable, or the games of another run."""
 
 
+class OnlyError(ValueError):
+    """An --only that cannot be played: an unknown group, a group not in the run, no --records."""
+
+
 @dataclass
 class Pairing:
     """One line of the ladder: side A against side B."""
@@ -72,6 +81,12 @@ FILED_GROUP = "2-player at 1 s a decision against the engine issue 13 was filed 
 MULTI_GROUP = "3 and 4 players at 1 s a decision against the engine issue 13 was filed on"
 TIME_GROUP = "2-player, each doubling of time"
 GROUPS = ("2-player", "solo", SETH_GROUP, GOAL_GROUP, FILED_GROUP, MULTI_GROUP, TIME_GROUP)
+# the short names of --only: each group's key (the ladder's three groups share one)
+GROUP_KEYS = {"2-player": "ladder", "solo": "ladder", SETH_GROUP: "ladder", GOAL_GROUP: "goal",
+              FILED_GROUP: "filed", MULTI_GROUP: "multi", TIME_GROUP: "time"}
+ONLY_KEYS = ("ladder", "goal", "filed", "multi", "time")
+_GROUP_OPTION = {"goal": "--goal-games N", "filed": "--filed-games N", "multi": "--multi-games N",
+                 "time": "--time-games N and two or more --movetimes"}
 # measured at a movetime: they depend on the machine
 CLOCK_GROUPS = (GOAL_GROUP, FILED_GROUP, MULTI_GROUP, TIME_GROUP)
 GOAL_A = "ismcts:movetime=1000"            # issue 13: "at 1 s a decision on one core"
@@ -154,23 +169,34 @@ def saved_records(path: Path, cfg: MatchConfig) -> list[dict]:
 
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
                progress: Callable[[str], None] | None = None,
-               records_dir: Path | None = None) -> list[dict]:
+               records_dir: Path | None = None, only: tuple[str, ...] = ()) -> list[dict]:
     """Play every pairing; returns one summary dict per pairing (match summary + Wilson interval).
 
     With `records_dir`, each pairing's game records are appended to its file there as the games
     end (:func:`records_file`), and the games a file already holds are not played again (every
-    file is checked before the first game: RecordsError for one of another run)."""
-    configs = [pairing_config(p, i, seed) for i, p in enumerate(pairings)]
-    saved: list[list[dict]] = [[] for _ in pairings]
+    file is checked before the first game: RecordsError for one of another run). With `only`
+    (keys of :data:`GROUP_KEYS`), only the pairings of those groups are played and returned;
+    each keeps its number in the full list, and so its seed and its records file."""
+    unknown = sorted(set(only) - set(ONLY_KEYS))
+    if unknown:
+        raise OnlyError(f"--only: unknown group {', '.join(unknown)} (the groups: {', '.join(ONLY_KEYS)})")
+    chosen = [i for i, p in enumerate(pairings) if not only or GROUP_KEYS[p.group] in only]
+    configs = {i: pairing_config(pairings[i], i, seed) for i in chosen}
+    saved: dict[int, list[dict]] = {i: [] for i in chosen}
     if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
-        saved = [saved_records(records_file(records_dir, p, i), cfg)
-                 for i, (p, cfg) in enumerate(zip(pairings, configs))]
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise RecordsError(f"--records {records_dir} is a file, not a folder") from None
+        except OSError as e:
+            raise RecordsError(f"cannot make the --records folder {records_dir}: {e.strerror or e}") from None
+        saved = {i: saved_records(records_file(records_dir, pairings[i], i), configs[i]) for i in chosen}
     rows = []
-    total = sum(p.games - len(have) for p, have in zip(pairings, saved))
+    total = sum(pairings[i].games - len(saved[i]) for i in chosen)
     done = 0
     t0 = time.perf_counter()
-    for i, (p, cfg) in enumerate(zip(pairings, configs)):
+    for i in chosen:
+        p, cfg = pairings[i], configs[i]
         recs = list(saved[i])
         fh = open(records_file(records_dir, p, i), "a", encoding="utf-8") if records_dir is not None else None
         try:
@@ -245,6 +271,12 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "strength.rerender()\"` redraws the plot from them.",
         "",
     ]
+    return "\n".join(lines + render_tables(rows))
+
+
+def render_tables(rows: list[dict]) -> list[str]:
+    """The report's tables: one a group, a row a pairing (markdown lines)."""
+    lines: list[str] = []
     for group in GROUPS:
         sel = [r for r in rows if r["group"] == group]
         if not sel:
@@ -265,7 +297,7 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
                          f"{r['a']['wins']} | {wr} | {_fmt(r['a']['mean_vp'], '.1f')} - "
                          f"{_fmt(r['b']['mean_vp'], '.1f')} | {margin} | {elo} |")
         lines.append("")
-    return "\n".join(lines)
+    return lines
 
 
 def _budget_of(spec: str) -> int | None:
@@ -379,12 +411,23 @@ def rerender(out_dir: str = "docs") -> None:
 def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAULT_BUDGETS,
          seed: int = 2026, jobs: int = 1, out_dir: str = "docs", quiet: bool = False,
          goal_games: int = 0, movetimes: tuple[int, ...] = (), time_games: int = 0,
-         filed_games: int = 0, multi_games: int = 0, records: str | None = None) -> list[dict]:
+         filed_games: int = 0, multi_games: int = 0, records: str | None = None,
+         only: tuple[str, ...] = ()) -> list[dict]:
     """Run the ladder (and the clock groups asked for) and write the report; progress on stderr.
 
-    records: a folder of game records to write and resume from (:func:`run_ladder`)."""
+    records: a folder of game records to write and resume from (:func:`run_ladder`).
+    only: play only these groups (keys of :data:`GROUP_KEYS`) into `records`, print their tables
+    on stdout and write no report (OnlyError without `records`, or for a group not in the run)."""
     pairings = ladder(budgets, games, solo_games, goal_games=goal_games, movetimes=movetimes,
                       time_games=time_games, filed_games=filed_games, multi_games=multi_games)
+    if only:
+        if not records:
+            raise OnlyError("--only keeps its games for the full run's report: it needs --records DIR")
+        present = {GROUP_KEYS[p.group] for p in pairings}
+        missing = [k for k in only if k in ONLY_KEYS and k not in present]
+        if missing:
+            raise OnlyError(f"--only {missing[0]}: the run has no such group (it needs "
+                            f"{_GROUP_OPTION[missing[0]]})")
     t0 = time.perf_counter()
 
     def progress(msg: str) -> None:
@@ -393,9 +436,13 @@ def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAUL
             sys.stderr.flush()
 
     rows = run_ladder(pairings, seed=seed, jobs=jobs, progress=progress,
-                      records_dir=Path(records) if records else None)
+                      records_dir=Path(records) if records else None, only=only)
     if not quiet:
         sys.stderr.write("\n")
+    if only:
+        print("\n".join(render_tables(rows)))
+        print(f"no report written (--only): the same command without --only reads these games from {records}")
+        return rows
     command = (f"tekhenu strength --games {games} --solo-games {solo_games} "
                f"--budgets {','.join(map(str, budgets))} --seed {seed} --jobs {jobs}"
                + (f" --goal-games {goal_games}" if goal_games else "")

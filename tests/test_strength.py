@@ -1,6 +1,7 @@
 """The strength report machinery (issue 7): the ladder, its intervals and the written report."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -196,3 +197,43 @@ def test_strength_command_refuses_bad_records_and_goal_options(tmp_path: Path) -
         r = CliRunner().invoke(app, ["strength", "--quiet", *args])
         assert r.exit_code == 2 and said in r.output, (args, r.output)
         assert "Traceback" not in r.output
+
+
+def test_only_plays_one_group_with_the_full_runs_seeds_and_the_full_run_reads_it_back(tmp_path: Path) -> None:
+    """A run of many hours is spread over sittings in the order one chooses: --only GROUP plays
+    only that group's pairings, each with the number (so the seed and the records file) it has in
+    the full run; the full run with the same records folder then plays only the rest."""
+    recs = tmp_path / "records"
+    pairings = [strength.Pairing("greedy", "random", 2, "2-player"),
+                strength.Pairing("random", "greedy", 2, strength.FILED_GROUP)]
+    only = strength.run_ladder(pairings, seed=3, records_dir=recs, only=("filed",))
+    assert [r["group"] for r in only] == [strength.FILED_GROUP]
+    assert [f.name for f in recs.iterdir()] == [strength.records_file(recs, pairings[1], 1).name]
+    assert {json.loads(x)["base_seed"] for x in (recs / strength.records_file(recs, pairings[1], 1).name)
+            .read_text().splitlines()} == {3 + 1}
+    played: list[str] = []
+    full = strength.run_ladder(pairings, seed=3, records_dir=recs, progress=played.append)
+    assert len(played) == 2 and [r["resumed"] for r in full] == [0, 2]   # the ladder's 2 games only
+    fresh = strength.run_ladder(pairings, seed=3)
+    assert [(r["a"], r["b"], r["margin_ci95"]) for r in full] == [(r["a"], r["b"], r["margin_ci95"]) for r in fresh]
+
+
+def test_strength_command_only_prints_the_groups_table_and_writes_no_report(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tekhenu_engine.cli import app
+
+    recs = tmp_path / "recs"
+    base = ["strength", "--quiet", "--games", "2", "--solo-games", "1", "--budgets", "5",
+            "--out", str(tmp_path)]
+    for args, said in ((["--only", "filed"], "needs --records"),
+                       (["--only", "filed", "--records", str(recs)], "needs --filed-games N"),
+                       (["--only", "ladder,seth", "--records", str(recs)], "unknown group seth"),
+                       (["--only", " , ", "--records", str(recs)], "at least one group")):
+        r = CliRunner().invoke(app, [*base, *args])
+        assert r.exit_code == 2 and said in r.output and "Traceback" not in r.output, (args, r.output)
+        assert not recs.exists() and not (tmp_path / "strength.md").exists()
+    r = CliRunner().invoke(app, [*base, "--only", "ladder", "--records", str(recs)])
+    assert r.exit_code == 0, r.output
+    assert "## 2-player" in r.output and "no report written (--only)" in r.output
+    assert not (tmp_path / "strength.md").exists() and len(list(recs.iterdir())) > 1

@@ -544,6 +544,8 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
                                                 "go to --records (required) with the full run's seeds, "
                                                 "their table is printed, and no report is written: the "
                                                 "same command without --only reads them back"),
+             status: bool = Flag("--status", help="play nothing: show, for every pairing of this run, "
+                                 "the games --records holds and their result so far"),
              quiet: bool = Flag("--quiet", help="no progress line")) -> None:
     """The strength ladder: regenerate docs/strength.md and its plot docs/strength.png.
 
@@ -559,7 +561,8 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     was filed on; 200 games take about 4 hours with --jobs 2), --multi-games N the same at 3 and
     4 players, --time-games N each doubling of --movetimes in 2-player self-play. With --records
     DIR a stopped run resumes: the next run with the same options plays only the games DIR lacks,
-    and --only GROUPS plays some groups first (over several sittings, in the order you choose).
+    and --only GROUPS plays some groups first (over several sittings, in the order you choose);
+    --status shows what DIR holds and what is left.
     A regenerated strength.md keeps the hand-kept sections below its marker line.
     """
     from .strength import main
@@ -586,7 +589,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     try:
         main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
              goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
-             multi_games=multi_games, records=records, only=groups)
+             multi_games=multi_games, records=records, only=groups, status=status)
     except (RecordsError, OnlyError) as e:   # said before any game is played
         _fail(str(e))
     except KeyboardInterrupt:

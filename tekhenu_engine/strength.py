@@ -29,6 +29,7 @@ Such a run can also be spread over several sittings in the order one chooses: th
 with ``--only filed`` (or ``ladder``, ``goal``, ``multi``, ``time``, comma-separated; the keys of
 :data:`GROUP_KEYS`) plays only those groups' games into DIR, with the seeds and files of the full
 run, and prints their table without writing a report; the full command then reads them back.
+``--status`` plays nothing and shows what DIR holds of every pairing, and what is left.
 
 A regenerated ``strength.md`` keeps what follows the line :data:`KEPT_MARKER` of the file it
 replaces (hand-kept measurements of earlier sessions).
@@ -214,16 +215,58 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
         finally:
             if fh:
                 fh.close()
-        recs.sort(key=lambda r: r["game"])
-        s = summarise(recs, cfg)
-        ok = s["games"] - s["errors"]
-        s["win_rate"] = s["a"]["wins"] / ok if ok else None
-        s["win_ci95"] = wilson(s["a"]["wins"], ok)
-        s["group"] = p.group
-        s["resumed"] = len(saved[i])  # games read from the records file, not played by this run
-        s["table"] = cfg.table()      # players and the table options that differ from the defaults
-        rows.append(s)
+        rows.append(_row(recs, p, cfg, resumed=len(saved[i])))
     return rows
+
+
+def _row(recs: list[dict], p: Pairing, cfg: MatchConfig, resumed: int) -> dict:
+    """One pairing's summary: the match summary of its records, its Wilson interval, its group."""
+    recs = sorted(recs, key=lambda r: r["game"])
+    s = summarise(recs, cfg)
+    ok = s["games"] - s["errors"]
+    s["win_rate"] = s["a"]["wins"] / ok if ok else None
+    s["win_ci95"] = wilson(s["a"]["wins"], ok)
+    s["group"] = p.group
+    s["resumed"] = resumed        # games read from the records file, not played by this run
+    s["table"] = cfg.table()      # players and the table options that differ from the defaults
+    return s
+
+
+def records_status(pairings: list[Pairing], seed: int, records_dir: Path) -> list[dict]:
+    """How far a resumable run is, without playing: for every pairing its number, group key, the
+    games its records file holds and the games it needs, and the summary of those it holds (None
+    when it holds none). RecordsError for a file of another run."""
+    if records_dir.exists() and not records_dir.is_dir():
+        raise RecordsError(f"--records {records_dir} is a file, not a folder")
+    out = []
+    for i, p in enumerate(pairings):
+        cfg = pairing_config(p, i, seed)
+        recs = saved_records(records_file(records_dir, p, i), cfg)
+        out.append({"pairing": i, "group": GROUP_KEYS[p.group], "a": p.a, "b": p.b,
+                    "players": cfg.table()["players"], "have": len(recs), "need": p.games,
+                    "summary": _row(recs, p, cfg, resumed=len(recs)) if recs else None})
+    return out
+
+
+def render_status(status: list[dict]) -> list[str]:
+    """:func:`records_status` as a markdown table, with the total of games still to play."""
+    lines = ["| # | group | A | B | players | games held | win rate of A [95%] | margin of A [95%] |",
+             "|---:|---|---|---|---:|---|---|---|"]
+    for st in status:
+        s = st["summary"]
+        wr = mg = "—"
+        if s and s["win_rate"] is not None:
+            lo, hi = s["win_ci95"]
+            wr = f"{100 * s['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+        if s and s["a"]["mean_margin"] is not None:
+            mci = s.get("margin_ci95")
+            mg = _fmt(s["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
+        lines.append(f"| {st['pairing']} | {st['group']} | `{st['a']}` | `{st['b']}` | {st['players']} | "
+                     f"{st['have']} of {st['need']} | {wr} | {mg} |")
+    left = sum(st["need"] - st["have"] for st in status)
+    lines.append("")
+    lines.append(f"{left} of {sum(st['need'] for st in status)} games still to play")
+    return lines
 
 
 def _git_commit() -> str:
@@ -412,14 +455,20 @@ def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAUL
          seed: int = 2026, jobs: int = 1, out_dir: str = "docs", quiet: bool = False,
          goal_games: int = 0, movetimes: tuple[int, ...] = (), time_games: int = 0,
          filed_games: int = 0, multi_games: int = 0, records: str | None = None,
-         only: tuple[str, ...] = ()) -> list[dict]:
+         only: tuple[str, ...] = (), status: bool = False) -> list[dict]:
     """Run the ladder (and the clock groups asked for) and write the report; progress on stderr.
 
     records: a folder of game records to write and resume from (:func:`run_ladder`).
     only: play only these groups (keys of :data:`GROUP_KEYS`) into `records`, print their tables
-    on stdout and write no report (OnlyError without `records`, or for a group not in the run)."""
+    on stdout and write no report (OnlyError without `records`, or for a group not in the run).
+    status: play nothing; print how many games each pairing's records file holds (and their result)."""
     pairings = ladder(budgets, games, solo_games, goal_games=goal_games, movetimes=movetimes,
                       time_games=time_games, filed_games=filed_games, multi_games=multi_games)
+    if status:
+        if not records:
+            raise OnlyError("--status reads the records of a run: it needs --records DIR")
+        print("\n".join(render_status(records_status(pairings, seed, Path(records)))))
+        return []
     if only:
         if not records:
             raise OnlyError("--only keeps its games for the full run's report: it needs --records DIR")

@@ -237,3 +237,29 @@ def test_strength_command_only_prints_the_groups_table_and_writes_no_report(tmp_
     assert r.exit_code == 0, r.output
     assert "## 2-player" in r.output and "no report written (--only)" in r.output
     assert not (tmp_path / "strength.md").exists() and len(list(recs.iterdir())) > 1
+
+
+def test_strength_status_shows_what_the_records_hold_and_plays_nothing(tmp_path: Path) -> None:
+    """--status: for every pairing of the run, the games its records file holds of those it needs,
+    and the total still to play; nothing is played or written."""
+    from typer.testing import CliRunner
+
+    from tekhenu_engine.cli import app
+
+    recs = tmp_path / "recs"
+    pairings = [strength.Pairing("greedy", "random", 2, "2-player"),
+                strength.Pairing("random", "greedy", 3, strength.FILED_GROUP)]
+    strength.run_ladder(pairings[:1], seed=4, records_dir=recs)
+    st = strength.records_status(pairings, 4, recs)
+    assert [(x["pairing"], x["group"], x["have"], x["need"]) for x in st] == [(0, "ladder", 2, 2),
+                                                                               (1, "filed", 0, 3)]
+    assert st[0]["summary"]["games"] == 2 and st[1]["summary"] is None
+    text = "\n".join(strength.render_status(st))
+    assert "| 0 | ladder | `greedy` | `random` | 2 | 2 of 2 |" in text and "3 of 5 games still to play" in text
+    before = sorted(recs.iterdir())
+    base = ["strength", "--games", "2", "--solo-games", "1", "--budgets", "5", "--seed", "4", "--out", str(tmp_path)]
+    r = CliRunner().invoke(app, [*base, "--status", "--records", str(recs)])
+    assert r.exit_code == 0 and "games still to play" in r.output, r.output
+    assert sorted(recs.iterdir()) == before and not (tmp_path / "strength.md").exists()
+    r = CliRunner().invoke(app, [*base, "--status"])
+    assert r.exit_code == 2 and "--status reads the records of a run" in r.output

@@ -581,11 +581,11 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         _fail("--goal-games, --filed-games, --multi-games and --time-games must not be negative")
     if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
         _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
-    from .strength import OnlyError, RecordsError
+    from .strength import ONLY_KEYS, OnlyError, RecordsError
 
     groups = tuple(x.strip() for x in only.split(",") if x.strip()) if only is not None else ()
     if only is not None and not groups:
-        _fail("--only needs at least one group: ladder, goal, filed, multi, time")
+        _fail(f"--only needs at least one group: {', '.join(ONLY_KEYS)}")
     try:
         main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
              goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,

@@ -61,7 +61,7 @@ class RecordsError(ValueError):
 
 
 class OnlyError(ValueError):
-    """An --only that cannot be played: an unknown group, a group not in the run, no --records."""
+    """An --only or --status that cannot be run: an unknown group, a group not in the run, no --records."""
 
 
 @dataclass
@@ -85,7 +85,7 @@ GROUPS = ("2-player", "solo", SETH_GROUP, GOAL_GROUP, FILED_GROUP, MULTI_GROUP, 
 # the short names of --only: each group's key (the ladder's three groups share one)
 GROUP_KEYS = {"2-player": "ladder", "solo": "ladder", SETH_GROUP: "ladder", GOAL_GROUP: "goal",
               FILED_GROUP: "filed", MULTI_GROUP: "multi", TIME_GROUP: "time"}
-ONLY_KEYS = ("ladder", "goal", "filed", "multi", "time")
+ONLY_KEYS = tuple(dict.fromkeys(GROUP_KEYS.values()))   # ladder, goal, filed, multi, time
 _GROUP_OPTION = {"goal": "--goal-games N", "filed": "--filed-games N", "multi": "--multi-games N",
                  "time": "--time-games N and two or more --movetimes"}
 # measured at a movetime: they depend on the machine
@@ -168,6 +168,18 @@ def saved_records(path: Path, cfg: MatchConfig) -> list[dict]:
     return [by_game[g] for g in sorted(by_game)]
 
 
+def _records_folder(records_dir: Path, make: bool) -> None:
+    """Check (and with `make`, create) a --records folder: RecordsError when it is a file or
+    cannot be made."""
+    if records_dir.exists() and not records_dir.is_dir():
+        raise RecordsError(f"--records {records_dir} is a file, not a folder")
+    if make:
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise RecordsError(f"cannot make the --records folder {records_dir}: {e.strerror or e}") from None
+
+
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
                progress: Callable[[str], None] | None = None,
                records_dir: Path | None = None, only: tuple[str, ...] = ()) -> list[dict]:
@@ -185,12 +197,7 @@ def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
     configs = {i: pairing_config(pairings[i], i, seed) for i in chosen}
     saved: dict[int, list[dict]] = {i: [] for i in chosen}
     if records_dir is not None:
-        try:
-            records_dir.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:
-            raise RecordsError(f"--records {records_dir} is a file, not a folder") from None
-        except OSError as e:
-            raise RecordsError(f"cannot make the --records folder {records_dir}: {e.strerror or e}") from None
+        _records_folder(records_dir, make=True)
         saved = {i: saved_records(records_file(records_dir, pairings[i], i), configs[i]) for i in chosen}
     rows = []
     total = sum(pairings[i].games - len(saved[i]) for i in chosen)
@@ -236,8 +243,7 @@ def records_status(pairings: list[Pairing], seed: int, records_dir: Path) -> lis
     """How far a resumable run is, without playing: for every pairing its number, group key, the
     games its records file holds and the games it needs, and the summary of those it holds (None
     when it holds none). RecordsError for a file of another run."""
-    if records_dir.exists() and not records_dir.is_dir():
-        raise RecordsError(f"--records {records_dir} is a file, not a folder")
+    _records_folder(records_dir, make=False)
     out = []
     for i, p in enumerate(pairings):
         cfg = pairing_config(p, i, seed)
@@ -259,8 +265,7 @@ def render_status(status: list[dict]) -> list[str]:
             lo, hi = s["win_ci95"]
             wr = f"{100 * s['win_rate']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
         if s and s["a"]["mean_margin"] is not None:
-            mci = s.get("margin_ci95")
-            mg = _fmt(s["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
+            mg = _margin_cell(s)
         lines.append(f"| {st['pairing']} | {st['group']} | `{st['a']}` | `{st['b']}` | {st['players']} | "
                      f"{st['have']} of {st['need']} | {wr} | {mg} |")
     left = sum(st["need"] - st["have"] for st in status)
@@ -283,6 +288,12 @@ def _git_commit() -> str:
 
 def _fmt(x: float | None, spec: str = "+.1f") -> str:
     return "—" if x is None else format(x, spec)
+
+
+def _margin_cell(row: dict) -> str:
+    """A's mean margin with its 95% interval (when there is one), as a table cell."""
+    mci = row.get("margin_ci95")
+    return _fmt(row["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
 
 
 def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
@@ -334,8 +345,7 @@ def render_tables(rows: list[dict]) -> list[str]:
             wr = "—" if r["win_rate"] is None else f"{100 * r['win_rate']:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
             elo = "—" if r["elo"] is None else \
                 f"{r['elo'] + 0.0:+.0f} [{r['elo_ci95'][0] + 0.0:+.0f}, {r['elo_ci95'][1] + 0.0:+.0f}]"
-            mci = r.get("margin_ci95")
-            margin = _fmt(r["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
+            margin = _margin_cell(r)
             lines.append(f"| {a_cell} | `{r['b']['spec']}` | {r['games']} | {r['errors']} | "
                          f"{r['a']['wins']} | {wr} | {_fmt(r['a']['mean_vp'], '.1f')} - "
                          f"{_fmt(r['b']['mean_vp'], '.1f')} | {margin} | {elo} |")

@@ -2,11 +2,13 @@
 
     python bench/paired_records.py VARIANT.jsonl [BASELINE.jsonl]
 
-For each file: games, wins of side A with a 95 % Wilson interval, mean margin of A (A's VP minus the
-best other seat's) with a 95 % normal interval, mean VP of A and of the others. With a baseline the
-games are paired by (seed, seat of A): the wins of each side on the common games, and the mean
-difference of the margins with its 95 % interval (the paired test that a solo match against
-Botankhamun, where nothing else pairs the games, needs).
+For each file: games, wins of side A with a 95 % Wilson interval, mean margin of A with a 95 % normal
+interval, mean VP of A and of the others. The margin is A's VP minus the best other seat's in solo
+and 2-player games; at 3-4 players, where each side holds several seats (A B A, then B A B), it is
+the mean VP of A's seats minus the mean VP of B's seats (the margin of `tekhenu match`'s summary),
+and "VP" is the two means. With a baseline the games are paired by (seed, seats of A): the wins of
+each side on the common games, and the mean difference of the margins with its 95 % interval (the
+paired test that a solo match against Botankhamun, where nothing else pairs the games, needs).
 """
 from __future__ import annotations
 
@@ -18,10 +20,10 @@ from tekhenu_engine.match import mean_ci95 as mean_ci
 from tekhenu_engine.match import wilson
 
 
-def load(path: str) -> dict[tuple[int, int], dict]:
-    """{(seed, seat of A): {"win": 0/1, "margin": A's VP - best other's, "vp_a", "vp_o"}} of the
-    games that ended without an error. ValueError naming the file and line when it is not a file of
-    match records."""
+def load(path: str) -> dict[tuple[int, tuple[int, ...]], dict]:
+    """{(seed, seats of A): {"win": 0/1, "margin", "vp_a", "vp_o"}} of the games that ended without
+    an error (the margin as in the module's docstring). ValueError naming the file and line when it
+    is not a file of match records."""
     out = {}
     with open(path) as f:
         for no, line in enumerate(f, 1):
@@ -31,11 +33,19 @@ def load(path: str) -> dict[tuple[int, int], dict]:
                 r = json.loads(line)
                 if r.get("error"):
                     continue
-                seat = r["sides"].index("a")
-                vp = r["vp"]
-                other = max(v for i, v in enumerate(vp) if i != seat)
-                out[(r["seed"], seat)] = {"win": int(r["winner_side"] == "a"), "margin": vp[seat] - other,
-                                          "vp_a": vp[seat], "vp_o": other}
+                sides, vp = r["sides"], r["vp"]
+                seats_a = tuple(i for i, s in enumerate(sides) if s == "a")
+                seats_b = [i for i, s in enumerate(sides) if s != "a"]
+                if len(vp) != len(sides) or not seats_a:
+                    raise ValueError("no seat of A, or not one VP a seat")
+                if len(sides) <= 2:        # solo (A and Botankhamun) and 2 players
+                    vp_a = vp[seats_a[0]]
+                    vp_o = max(v for i, v in enumerate(vp) if i != seats_a[0])
+                else:                      # 3-4 players: side against side
+                    vp_a = sum(vp[i] for i in seats_a) / len(seats_a)
+                    vp_o = sum(vp[i] for i in seats_b) / len(seats_b)
+                out[(r["seed"], seats_a)] = {"win": int(r["winner_side"] == "a"), "margin": vp_a - vp_o,
+                                             "vp_a": vp_a, "vp_o": vp_o}
             except (ValueError, KeyError, TypeError, AttributeError) as e:
                 raise ValueError(f"{path}, line {no}: not a record of 'tekhenu match --out' ({e})") from None
     if not out:

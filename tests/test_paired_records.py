@@ -38,6 +38,22 @@ def test_paired_difference(tmp_path):
     assert "won by both 0, only the variant 2, only the baseline 0" in r.stdout
 
 
+def test_three_players_side_against_side(tmp_path):
+    # at 3 players `tekhenu match` seats A B A, then B A B: A's margin is the mean VP of A's seats
+    # minus the mean VP of B's (the match summary's), not one seat's against the best other, which
+    # at A B A would count A's other seat as an opponent
+    rec = tmp_path / "3p.jsonl"
+    with open(rec, "w") as f:
+        f.write(json.dumps({"seed": 5, "sides": ["a", "b", "a"], "vp": [100, 90, 110], "winner_side": "a"}) + "\n")
+        f.write(json.dumps({"seed": 5, "sides": ["b", "a", "b"], "vp": [80, 95, 100], "winner_side": "b"}) + "\n")
+    r = _run(str(rec), str(rec))
+    assert r.returncode == 0, r.stderr
+    # margins: (100 + 110) / 2 - 90 = +15 and 95 - (80 + 100) / 2 = +5
+    assert "2 games: A wins 1 = 50.0 %" in r.stdout
+    assert "margin +10.0" in r.stdout and "VP 100.0 - 90.0" in r.stdout
+    assert "common games (2)" in r.stdout and "paired: margin difference +0.0" in r.stdout
+
+
 def test_bad_input_is_one_error_line(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"seed": 1}\n')

@@ -296,6 +296,17 @@ def _margin_cell(row: dict) -> str:
     return _fmt(row["a"]["mean_margin"]) + (f" [{mci[0]:+.1f}, {mci[1]:+.1f}]" if mci else "")
 
 
+def _elo_cell(row: dict) -> str:
+    """Elo of A over B with its interval, or the 95% bound when A won every game or none."""
+    if row.get("elo") is not None:
+        lo, hi = row["elo_ci95"]
+        return f"{row['elo'] + 0.0:+.0f} [{lo + 0.0:+.0f}, {hi + 0.0:+.0f}]"
+    if row.get("elo_bound") is not None:
+        sign = ">" if row.get("elo_bound_kind") == "lower" else "<"
+        return f"{sign} {row['elo_bound'] + 0.0:+.0f}"
+    return "—"
+
+
 def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
     """docs/strength.md: the table, how it was made, on what machine."""
     when = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -314,7 +325,8 @@ def render_markdown(rows: list[dict], command: str, seconds: float) -> str:
         "seeds are fixed — but the groups measured at a movetime depend on the machine's speed).",
         "",
         "Win rate of side A (rulebook tie-breaks) with a 95% Wilson interval; mean VP of both sides; mean "
-        "margin (A minus B) with a 95% interval; Elo of A over B with a 95% interval (score clamped half a game from 0 and 1). "
+        "margin (A minus B) with a 95% interval; Elo of A over B with a 95% interval (a side that won every "
+        "game, or none, has no finite Elo: the cell gives the 95% bound from the Wilson interval, `> +N` or `< -N`). "
         "2-player games alternate seats; 3-4 player games seat the sides alternately around the table, "
         "A first in even games and B first in odd ones; against Botankhamun the games are solo, side A in seat 0; "
         "the Time of Seth pairing plays 2-player games with the expansion (`--seth`).",
@@ -343,8 +355,7 @@ def render_tables(rows: list[dict]) -> list[str]:
             a_cell = f"`{r['a']['spec']}`" + (f" ({players} players)" if players > 2 else "")
             lo, hi = r["win_ci95"]
             wr = "—" if r["win_rate"] is None else f"{100 * r['win_rate']:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]"
-            elo = "—" if r["elo"] is None else \
-                f"{r['elo'] + 0.0:+.0f} [{r['elo_ci95'][0] + 0.0:+.0f}, {r['elo_ci95'][1] + 0.0:+.0f}]"
+            elo = _elo_cell(r)
             margin = _margin_cell(r)
             lines.append(f"| {a_cell} | `{r['b']['spec']}` | {r['games']} | {r['errors']} | "
                          f"{r['a']['wins']} | {wr} | {_fmt(r['a']['mean_vp'], '.1f')} - "
@@ -360,12 +371,25 @@ def _budget_of(spec: str) -> int | None:
     return None
 
 
+def _elo_or_bound(row: dict) -> tuple[float, float, float, bool] | None:
+    """(Elo, low, high, swept) of a row: its Elo and interval, or, when A won every game, the 95%
+    lower bound as all three (swept True); None when there is neither."""
+    if row.get("elo") is not None:
+        return row["elo"], row["elo_ci95"][0], row["elo_ci95"][1], False
+    if row.get("elo_bound") is not None and row.get("elo_bound_kind") == "lower":
+        b = row["elo_bound"]
+        return b, b, b, True
+    return None
+
+
 def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float, float]]:
     """Elo of each ISMCTS budget over greedy, chained through the budget steps (each budget
     against the one below), so that sweeps against greedy do not cap the curve: (budget, Elo,
-    low, high), the interval of each step added to the one before."""
+    low, high), the interval of each step added to the one before. A step that won every game
+    counts its 95% lower bound, so the chain is then a lower bound from that budget on."""
     def find(a: str, b: str) -> dict | None:
-        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b and r["elo"] is not None
+        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b
+                     and _elo_or_bound(r) is not None
                      and r.get("group", "2-player") == "2-player"), None)
 
     out: list[tuple[int, float, float, float]] = []
@@ -374,14 +398,16 @@ def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float
         r = find(spec, "greedy") if i == 0 else find(spec, f"ismcts:iterations={budgets[i - 1]}")
         if r is None:
             break
+        elo, lo, hi, _swept = _elo_or_bound(r)  # type: ignore[misc]
         base, blo, bhi = (0.0, 0.0, 0.0) if i == 0 else out[-1][1:]
-        out.append((b, base + r["elo"], blo + r["elo_ci95"][0], bhi + r["elo_ci95"][1]))
+        out.append((b, base + elo, blo + lo, bhi + hi))
     return out
 
 
 def render_plot(rows: list[dict], path: Path) -> None:
     """A PNG: Elo over greedy against the budget (2-player, direct and chained through the budget
-    steps) and win rate against each Botankhamun table by budget (solo)."""
+    steps; a direct match won game for game is drawn at its 95% lower bound) and win rate against
+    each Botankhamun table by budget (solo)."""
     try:
         import matplotlib
     except ImportError:
@@ -393,24 +419,35 @@ def render_plot(rows: list[dict], path: Path) -> None:
 
     budgets = sorted({b for r in rows for b in [_budget_of(r["a"]["spec"])] if b})
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.4))
-    pts = sorted((_budget_of(r["a"]["spec"]), r) for r in rows
-                 if r["group"] == "2-player" and r["b"]["spec"] == "greedy" and _budget_of(r["a"]["spec"])
-                 and r["elo"] is not None)
-    if pts:
-        ax1.errorbar([b for b, _ in pts], [r["elo"] for _, r in pts],
-                     yerr=[[r["elo"] - r["elo_ci95"][0] for _, r in pts],
-                           [r["elo_ci95"][1] - r["elo"] for _, r in pts]],
-                     marker="o", capsize=4, label="direct match against greedy (capped by sweeps)")
+    direct = sorted(((_budget_of(r["a"]["spec"]), _elo_or_bound(r)) for r in rows
+                     if r["group"] == "2-player" and r["b"]["spec"] == "greedy" and _budget_of(r["a"]["spec"])
+                     and _elo_or_bound(r) is not None), key=lambda t: t[0])
+    finite = [(b, e) for b, e in direct if not e[3]]
+    swept = [(b, e) for b, e in direct if e[3]]
+    if finite:
+        ax1.errorbar([b for b, _ in finite], [e[0] for _, e in finite],
+                     yerr=[[e[0] - e[1] for _, e in finite], [e[2] - e[0] for _, e in finite]],
+                     marker="o", capsize=4, linestyle="none",
+                     label="direct match against greedy")
+    if swept:
+        ax1.plot([b for b, _ in swept], [e[0] for _, e in swept], marker="^", linestyle="none",
+                 markersize=9, color="tab:blue",
+                 label="direct, every game won: 95% lower bound")
     chain = _chain(rows, budgets)
-    if len(chain) > 1:
+    if chain:
         ax1.errorbar([c[0] for c in chain], [c[1] for c in chain],
                      yerr=[[c[1] - c[2] for c in chain], [c[3] - c[1] for c in chain]],
-                     marker="s", capsize=4, label="chained through each budget step")
+                     marker="s", capsize=4, color="tab:orange",
+                     label="chained through each budget step" + (" (from a lower bound)" if any(
+                         e[3] for b, e in direct if b == chain[0][0]) else ""))
+    if not (direct or chain):
+        ax1.text(0.5, 0.5, "no 2-player budget pairings in this run", ha="center", va="center",
+                 transform=ax1.transAxes)
     ax1.set_xlabel("ISMCTS iterations per decision")
     ax1.set_ylabel("Elo over greedy (2-player)")
     ax1.set_title("2-player: strength against the budget")
     if ax1.get_legend_handles_labels()[0]:
-        ax1.legend(fontsize=8)
+        ax1.legend(fontsize=8, loc="upper left")
     bots = sorted({r["b"]["spec"] for r in rows if r["group"] == "solo"})
     for bot in bots:
         pts = sorted((_budget_of(r["a"]["spec"]), r) for r in rows

@@ -37,6 +37,27 @@ def test_tiny_ladder_writes_report_and_plot(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def _row(a: str, b: str, elo, ci=None, bound=None, kind=None) -> dict:
+    return {"a": {"spec": a}, "b": {"spec": b}, "group": "2-player", "elo": elo, "elo_ci95": ci,
+            "elo_bound": bound, "elo_bound_kind": kind}
+
+
+def test_a_sweep_shows_its_elo_bound_and_still_anchors_the_budget_chain() -> None:
+    # A side that won every game has no finite Elo; the report gives the 95% lower bound and the
+    # budget chain starts from it instead of drawing nothing (the report's 2-player panel was empty
+    # when ismcts:iterations=250 swept greedy 16-0).
+    rows = [_row("ismcts:iterations=250", "greedy", None, bound=248.0, kind="lower"),
+            _row("ismcts:iterations=1000", "ismcts:iterations=250", 470.0, [262.0, 780.0]),
+            _row("ismcts:iterations=4000", "ismcts:iterations=1000", 338.0, [158.0, 576.0])]
+    assert strength._elo_cell(rows[0]) == "> +248"
+    assert strength._elo_cell(_row("random", "x", None, bound=-78.0, kind="upper")) == "< -78"
+    assert strength._elo_cell(rows[1]) == "+470 [+262, +780]"
+    assert strength._elo_cell(_row("a", "b", None)) == "—"
+    chain = strength._chain(rows, [250, 1000, 4000])
+    assert chain == [(250, 248.0, 248.0, 248.0), (1000, 718.0, 510.0, 1028.0),
+                     (4000, 1056.0, 668.0, 1604.0)]
+
+
 def test_ladder_has_a_time_of_seth_pairing_played_with_the_expansion(tmp_path: Path) -> None:
     """Issue 11: "a 2-player Time of Seth pairing to `tekhenu strength`": the search against greedy
     with the option on; its games are Time of Seth games and the report has its own section."""

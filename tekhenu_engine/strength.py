@@ -382,25 +382,25 @@ def _elo_or_bound(row: dict) -> tuple[float, float, float, bool] | None:
     return None
 
 
-def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float, float]]:
+def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float, float, bool]]:
     """Elo of each ISMCTS budget over greedy, chained through the budget steps (each budget
     against the one below), so that sweeps against greedy do not cap the curve: (budget, Elo,
-    low, high), the interval of each step added to the one before. A step that won every game
-    counts its 95% lower bound, so the chain is then a lower bound from that budget on."""
-    def find(a: str, b: str) -> dict | None:
-        return next((r for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b
-                     and _elo_or_bound(r) is not None
-                     and r.get("group", "2-player") == "2-player"), None)
+    low, high, bounded), the interval of each step added to the one before. A step that won every
+    game counts its 95% lower bound, so the chain is a lower bound from that budget on (bounded)."""
+    def find(a: str, b: str) -> tuple[float, float, float, bool] | None:
+        return next((e for r in rows if r["a"]["spec"] == a and r["b"]["spec"] == b
+                     and r.get("group", "2-player") == "2-player"
+                     and (e := _elo_or_bound(r)) is not None), None)
 
-    out: list[tuple[int, float, float, float]] = []
+    out: list[tuple[int, float, float, float, bool]] = []
     for i, b in enumerate(budgets):
         spec = f"ismcts:iterations={b}"
-        r = find(spec, "greedy") if i == 0 else find(spec, f"ismcts:iterations={budgets[i - 1]}")
-        if r is None:
+        e = find(spec, "greedy") if i == 0 else find(spec, f"ismcts:iterations={budgets[i - 1]}")
+        if e is None:
             break
-        elo, lo, hi, _swept = _elo_or_bound(r)  # type: ignore[misc]
-        base, blo, bhi = (0.0, 0.0, 0.0) if i == 0 else out[-1][1:]
-        out.append((b, base + elo, blo + lo, bhi + hi))
+        elo, lo, hi, swept = e
+        base, blo, bhi, bounded = (0.0, 0.0, 0.0, False) if i == 0 else out[-1][1:]
+        out.append((b, base + elo, blo + lo, bhi + hi, bounded or swept))
     return out
 
 
@@ -419,9 +419,10 @@ def render_plot(rows: list[dict], path: Path) -> None:
 
     budgets = sorted({b for r in rows for b in [_budget_of(r["a"]["spec"])] if b})
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.4))
-    direct = sorted(((_budget_of(r["a"]["spec"]), _elo_or_bound(r)) for r in rows
-                     if r["group"] == "2-player" and r["b"]["spec"] == "greedy" and _budget_of(r["a"]["spec"])
-                     and _elo_or_bound(r) is not None), key=lambda t: t[0])
+    direct = sorted(((b, e) for r in rows
+                     if r["group"] == "2-player" and r["b"]["spec"] == "greedy"
+                     and (b := _budget_of(r["a"]["spec"])) and (e := _elo_or_bound(r)) is not None),
+                    key=lambda t: t[0])
     finite = [(b, e) for b, e in direct if not e[3]]
     swept = [(b, e) for b, e in direct if e[3]]
     if finite:
@@ -438,8 +439,8 @@ def render_plot(rows: list[dict], path: Path) -> None:
         ax1.errorbar([c[0] for c in chain], [c[1] for c in chain],
                      yerr=[[c[1] - c[2] for c in chain], [c[3] - c[1] for c in chain]],
                      marker="s", capsize=4, color="tab:orange",
-                     label="chained through each budget step" + (" (from a lower bound)" if any(
-                         e[3] for b, e in direct if b == chain[0][0]) else ""))
+                     label="chained through each budget step"
+                     + (" (from a lower bound)" if chain[-1][4] else ""))
     if not (direct or chain):
         ax1.text(0.5, 0.5, "no 2-player budget pairings in this run", ha="center", va="center",
                  transform=ax1.transAxes)

@@ -54,8 +54,12 @@ def test_a_sweep_shows_its_elo_bound_and_still_anchors_the_budget_chain() -> Non
     assert strength._elo_cell(rows[1]) == "+470 [+262, +780]"
     assert strength._elo_cell(_row("a", "b", None)) == "—"
     chain = strength._chain(rows, [250, 1000, 4000])
-    assert chain == [(250, 248.0, 248.0, 248.0), (1000, 718.0, 510.0, 1028.0),
-                     (4000, 1056.0, 668.0, 1604.0)]
+    assert chain == [(250, 248.0, 248.0, 248.0, True), (1000, 718.0, 510.0, 1028.0, True),
+                     (4000, 1056.0, 668.0, 1604.0, True)]
+    # a sweep in a middle step makes the chain a lower bound from that budget on, not before
+    rows[0], rows[2] = (_row("ismcts:iterations=250", "greedy", 338.0, [158.0, 576.0]),
+                        _row("ismcts:iterations=4000", "ismcts:iterations=1000", None, bound=248.0, kind="lower"))
+    assert [c[4] for c in strength._chain(rows, [250, 1000, 4000])] == [False, False, True]
 
 
 def test_ladder_has_a_time_of_seth_pairing_played_with_the_expansion(tmp_path: Path) -> None:

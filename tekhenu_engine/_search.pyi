@@ -24,7 +24,8 @@ class Searcher:
     def __init__(self, observation: bytes, seat: int, seed: int = 0, c_uct: float = 0.4,
                  reward: str = "auto", playout: str = "auto", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
-                 eval: str = "static", prior: float = 0.0, chance: str = "split") -> None:
+                 eval: str = "static", prior: float = 0.0, chance: str = "split",
+                 mast: float = 0.0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:

@@ -358,11 +358,96 @@ cdef int prior_weights(State* s, int32_t* legal, int n, int mode, int* pw) noexc
         return 0
     return policy_weights(s, legal, n, P_HEURISTIC if mode == P_RANDOM else mode, pw)
 
-cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl) noexcept nogil:
+# ----------------------------------------------------------------------------- move-average sampling
+cdef enum:
+    MAST_BITS = 14                # the action table of each seat has 2**MAST_BITS slots (hashed)
+    MAST_SIZE = 16384
+    MAST_REC = 4096               # decisions remembered in one iteration (the rest are not counted)
+
+# Move-average sampling (MAST): the mean reward of each action (hashed) over the iterations of one
+# search in which its seat took it, in the tree or in the playout; a playout decision weighs each
+# legal action's policy weight by exp(k x (its mean - the seat's mean reward)).
+cdef struct Mast:
+    double k                      # the weight (> 0)
+    float q[4][MAST_SIZE]         # mean reward of the seat over the iterations that took the action
+    int nn[4][MAST_SIZE]          # those iterations
+    double rs[4]                  # sum of the seat's rewards over all iterations
+    long long it                  # iterations counted
+    int nrec                      # decisions of the current iteration so far
+    int32_t rec_h[MAST_REC]       # their table slots
+    int rec_p[MAST_REC]           # their seats
+
+cdef inline int mast_slot(int32_t a) noexcept nogil:
+    """The table slot of an action (multiplicative hashing)."""
+    return <int>(((<unsigned int>a) * <unsigned int>2654435761) >> (32 - MAST_BITS))
+
+cdef inline void mast_note(Mast* m, int p, int32_t a) noexcept nogil:
+    """Remember that seat p took action a in this iteration (m NULL: MAST off)."""
+    if m != NULL and p >= 0 and m.nrec < MAST_REC:
+        m.rec_h[m.nrec] = mast_slot(a)
+        m.rec_p[m.nrec] = p
+        m.nrec += 1
+
+cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, Mast* m) noexcept nogil:
+    """policy_pick with every weight of the policy times exp(k x (mean reward of the action - mean
+    reward of the seat)), the bias clipped to [-5, 5]; an action not yet taken keeps its weight.
+    `greedy` playouts (a target by one ply) are not biased."""
+    cdef double wt[512]
+    cdef int iw[512]
+    cdef double tot = 0, x, mean, b
+    cdef int i, h, p
+    if n <= 1 or mode == P_GREEDY or mode == P_GREEDYL:
+        return policy_pick(s, legal, n, r, mode)
+    if tuned_mode(mode):
+        if pt_weights(s, legal, n, wt, mode == P_TUNEDL) < 0:
+            return legal[0]
+    elif mode == P_RANDOM:
+        for i in range(n):
+            wt[i] = 1.0
+    else:
+        if policy_weights(s, legal, n, mode, iw) < 0:
+            return legal[0]
+        for i in range(n):
+            wt[i] = iw[i]
+    p = current_player(s)
+    mean = m.rs[p] / m.it if m.it > 0 else 0.5
+    for i in range(n):
+        h = mast_slot(legal[i])
+        if m.nn[p][h] > 0:
+            b = m.k * (m.q[p][h] - mean)
+            if b > 5:
+                b = 5
+            elif b < -5:
+                b = -5
+            wt[i] *= exp(b)
+        tot += wt[i]
+    x = rng_unit(r) * tot
+    for i in range(n):
+        x -= wt[i]
+        if x < 0:
+            return legal[i]
+    return legal[n - 1]
+
+cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
+    """Add the iteration's rewards to the means of the actions it took, and start the next."""
+    cdef int i, p, h
+    for i in range(m.nrec):
+        p = m.rec_p[i]
+        h = m.rec_h[i]
+        m.nn[p][h] += 1
+        m.q[p][h] += <float>((rew[p] - m.q[p][h]) / m.nn[p][h])
+    for p in range(nseats):
+        m.rs[p] += rew[p]
+    m.it += 1
+    m.nrec = 0
+
+cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl,
+                 Mast* mst=NULL) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
 
     legal holds the nl legal actions of the decision on top when nl > 0 (what the last
-    apply_action_legal found), else it is generated here."""
+    apply_action_legal found), else it is generated here. mst: the search's move averages
+    (NULL: the policy alone), which bias the policy and count the decisions taken."""
     cdef int n, k = 0
     cdef int32_t a
     while s.ntasks > 0:
@@ -372,7 +457,11 @@ cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, in
             if cutoff > 0 and k >= cutoff:
                 return 0
             n = nl if nl > 0 else gen_legal(s, legal)
-            a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
+            if mst != NULL and n > 0:
+                a = mast_pick(s, legal, n, r, mode, mst)
+                mast_note(mst, current_player(s), a)
+            else:
+                a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
             k += 1
         if a < 0:       # no outcome: cannot happen after advance(); evaluate instead
             return 0
@@ -487,6 +576,8 @@ cdef class Searcher:
     cdef uint64_t rng
     cdef double c_uct
     cdef double margin_w     # weight of the margin term in the reward (R_MARGIN)
+    cdef Mast* mast          # move-average sampling in the playouts (NULL: off)
+    cdef double mast_k
     cdef int reward_mode
     cdef int playout_mode
     cdef int cutoff
@@ -503,14 +594,18 @@ cdef class Searcher:
 
     def __cinit__(self):
         self.nodes = NULL
+        self.mast = NULL
 
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
-                 margin_weight=None, str eval="static", double prior=0.0, str chance="split"):
+                 margin_weight=None, str eval="static", double prior=0.0, str chance="split",
+                 double mast=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
-        outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md)."""
+        outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md).
+        mast: the weight of move-average sampling in the playouts (0, the default: off; measured
+        level with the plain search: docs/search.md, "Move-average sampling")."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -530,6 +625,9 @@ cdef class Searcher:
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError("margin_weight must be in [0, 1]")
         self.margin_w = margin_weight
+        if not 0.0 <= mast <= 100.0:
+            raise ValueError("mast must be in [0, 100]")
+        self.mast_k = mast
         self.reward_mode = REWARDS[reward]
         self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0
@@ -551,6 +649,12 @@ cdef class Searcher:
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
         if self.nodes == NULL:
             raise MemoryError()
+        if self.mast_k > 0:
+            self.mast = <Mast*>malloc(sizeof(Mast))
+            if self.mast == NULL:
+                raise MemoryError()
+            memset(self.mast, 0, sizeof(Mast))
+            self.mast.k = self.mast_k
         self.nnodes = 0
         self.nroot = 0
         memset(self.rstat, 0, sizeof(self.rstat))
@@ -563,6 +667,8 @@ cdef class Searcher:
     def __dealloc__(self):
         if self.nodes != NULL:
             free(self.nodes)
+        if self.mast != NULL:
+            free(self.mast)
 
     @staticmethod
     def node_bytes():
@@ -711,6 +817,8 @@ cdef class Searcher:
         cdef Node* nd
         memcpy(&s, &self.root, sizeof(State))
         resample_state(&s, &self.rng)
+        if self.mast != NULL:
+            self.mast.nrec = 0
         self.path[0] = 0
         while s.ntasks > 0 and in_tree:
             if plen >= MAX_PATH - 1:
@@ -746,6 +854,7 @@ cdef class Searcher:
             if n <= 0:
                 break
             child = self.select(node, &s, m, legal, n, &a)
+            mast_note(self.mast, m, a)
             nl = apply_action_legal(&s, a, legal)
             if child == -1:
                 if self.flat:
@@ -757,12 +866,14 @@ cdef class Searcher:
             node = child
             self.path[plen] = node
             plen += 1
-        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl)
+        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
         rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
+        if self.mast != NULL:
+            mast_update(self.mast, rew, s.nseats)
         for k in range(plen):
             nd = &self.nodes[self.path[k]]
             nd.visits += 1

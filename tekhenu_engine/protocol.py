@@ -178,6 +178,8 @@ def engine_options() -> list[Option]:
                help="evaluation at a playout cut-off: static or the learned model (docs/search.md)"),
         Option("Cutoff", "spin", 0, 0, 10_000, help="playout decisions before the evaluation (0: play to the end)"),
         _playout_option(),
+        Option("MAST", "string", "", help="weight of move-average sampling in the playouts, 0 to 100 "
+               "(empty: the search's default, off)"),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),
@@ -648,6 +650,12 @@ class Engine:
                     raise ValueError
             except ValueError:
                 raise ProtocolError(f"Exploration must be a positive number, not {_q(v)}") from None
+        if opt.name == "MAST" and v:
+            try:
+                if not (_ASCII_NUMBER.match(v) and 0 <= float(v) <= 100):
+                    raise ValueError
+            except ValueError:
+                raise ProtocolError(f"MAST must be a number from 0 to 100, not {_q(v)}") from None
         if opt.name == "Debug Log File":
             if self.log:
                 self.log.close()
@@ -841,6 +849,8 @@ class Engine:
                 spec += f":eval={self.values['Eval']}"
             if self.values["Cutoff"]:
                 spec += f":cutoff={self.values['Cutoff']}"
+            if self.values["MAST"]:
+                spec += f":mast={self.values['MAST']}"
             return make_agent(spec, seed=seed)
         return make_agent(kind, seed=seed)
 

@@ -184,16 +184,21 @@ def test_margin_weight_zero_is_the_win_reward():
     assert [x.mean_reward for x in c.candidates] != [x.mean_reward for x in a.candidates]
 
 
+def _first_decision(players: int, seed: int = 5, **options) -> tuple[bytes, int]:
+    """The observation bytes and seat of the first decision of a new game."""
+    s = GameState.new(players, seed, **options)
+    s.resolve_chance()
+    seat = s.current_player()
+    return s.observation(seat).to_bytes(), seat
+
+
 def test_default_margin_weight_by_players():
     """The measured defaults of the margin weight (docs/search.md, "Rewards"): 0.5 against
     Botankhamun, 0.3 at 2 players, 0.1 at 3-4; margin_weight=None takes the table's."""
     from tekhenu_engine._search import MARGIN_WEIGHTS
     for players, options in ((1, {"difficulty": "hard", "decree8": True}), (2, {}), (3, {})):
         weight = MARGIN_WEIGHTS[players]
-        s = GameState.new(players, 5, **options)
-        s.resolve_chance()
-        seat = s.current_player()
-        obs = s.observation(seat).to_bytes()
+        obs, seat = _first_decision(players, **options)
         a = Searcher(obs, seat, seed=2)
         a.run(200)
         b = Searcher(obs, seat, seed=2, margin_weight=weight)
@@ -202,6 +207,94 @@ def test_default_margin_weight_by_players():
         with pytest.raises(ValueError):
             Searcher(obs, seat, margin_weight=1.5)
     assert MARGIN_WEIGHTS == {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
+
+
+def test_mast_is_off_by_default_and_checked():
+    """Move-average sampling (docs/search.md, "Move-average sampling") measured level with the plain
+    search over 500 paired solo games, so it is an option: off unless mast= is given, at every table;
+    a weight outside [0, 100] is refused."""
+    assert ISMCTSAgent().mast == 0.0
+    for players, options in ((1, {"difficulty": "hard", "decree8": True}), (2, {}), (3, {})):
+        obs, seat = _first_decision(players, **options)
+        a = Searcher(obs, seat, seed=2)
+        a.run(300)
+        b = Searcher(obs, seat, seed=2, mast=0.0)
+        b.run(300)
+        assert a.root_stats() == b.root_stats()
+        c = Searcher(obs, seat, seed=2, mast=10.0)
+        c.run(300)
+        assert c.root_stats() != a.root_stats()     # the playouts differ with it
+        for bad in (-1.0, 101.0, float("nan")):
+            with pytest.raises(ValueError):
+                Searcher(obs, seat, mast=bad)
+            with pytest.raises(ValueError):
+                ISMCTSAgent(mast=bad)
+
+
+@pytest.mark.parametrize("playout", ["tuned", "heuristic", "random"])
+def test_mast_biases_the_playouts_of_every_policy_but_greedy(playout):
+    """The averages weigh the tuned, heuristic and uniform policies' choices; `greedy` playouts pick
+    a target by one ply and are left alone, so with them mast changes nothing."""
+    obs, seat = _first_decision(1, difficulty="hard", decree8=True)
+    off = Searcher(obs, seat, seed=4, playout=playout, mast=0.0)
+    off.run(300)
+    on = Searcher(obs, seat, seed=4, playout=playout, mast=10.0)
+    on.run(300)
+    assert on.root_stats() != off.root_stats()
+    g_off = Searcher(obs, seat, seed=4, playout="greedy", mast=0.0)
+    g_off.run(200)
+    g_on = Searcher(obs, seat, seed=4, playout="greedy", mast=10.0)
+    g_on.run(200)
+    assert g_on.root_stats() == g_off.root_stats()
+
+
+def test_mast_search_hides_nothing_and_is_deterministic():
+    """With move-average sampling on at 2 players the search still sees only the observation
+    (Setup 11: "Decrees should be kept secret from the other players"): two states differing in
+    what the seat cannot see give the same search, and a seed gives the same result, also with
+    two root-parallel workers (each with its own averages)."""
+    s = position()
+    seat = s.current_player()
+    t = hidden_variant(s, seat)
+    agent = ISMCTSAgent(iterations=500, seed=5, mast=10.0)
+    a = agent.search(s.observation(seat), seat)
+    assert figures(agent.search(t.observation(seat), seat)) == figures(a)
+    assert figures(ISMCTSAgent(iterations=500, seed=5, mast=0.0).search(s.observation(seat), seat)) != figures(a)
+    r1 = ISMCTSAgent(iterations=400, jobs=2, seed=3, mast=10.0).search(s.observation(seat), seat)
+    r2 = ISMCTSAgent(iterations=400, jobs=2, seed=3, mast=10.0).search(s.observation(seat), seat)
+    assert figures(r1) == figures(r2) and r1.iterations == 400
+
+
+def test_mast_spec_keyword():
+    """`tekhenu match`'s SPEC takes mast=X like the agent; a bad value names the option."""
+    from tekhenu_engine.agents.registry import make_agent
+    assert make_agent("ismcts:iterations=10:mast=0").mast == 0.0
+    assert make_agent("ismcts:iterations=10").mast == 0.0
+    assert make_agent("ismcts:iterations=10:mast=10").mast == 10.0
+    with pytest.raises(ValueError, match="mast"):
+        make_agent("ismcts:mast=-3")
+    with pytest.raises(ValueError, match="mast"):
+        make_agent("ismcts:mast=lots")
+
+
+def test_protocol_mast_option_reaches_the_search():
+    """PROTOCOL.md: "MAST | the weight of move-average sampling in the search's playouts, 0 to 100
+    (empty: the search's default, off ...)"; a bad value is an error line and leaves the option as it was."""
+    import io
+
+    from tekhenu_engine.protocol import Engine
+
+    out = io.StringIO()
+    e = Engine(out=out)
+    assert e.make_player().mast == 0.0
+    e.handle("setoption name MAST value 0")
+    assert e.make_player().mast == 0.0
+    e.handle("setoption name MAST value 12.5")
+    assert e.make_player().mast == 12.5
+    e.handle("setoption name MAST value 250")
+    assert "error" in out.getvalue().splitlines()[-1] and e.make_player().mast == 12.5
+    e.handle("setoption name MAST value <empty>")
+    assert e.make_player().mast == 0.0
 
 
 def test_bad_options_are_refused():

@@ -234,8 +234,8 @@ class ISMCTSAgent:
     iterations / movetime_ms: the default budget per decision (both: whichever ends first;
     neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
-    playout: "auto" (the measured choice of the table: the tuned policy in solo games, the heuristic one
-    at 2-4 players), "tuned", "tuned_lite", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
+    playout: "auto" (the measured choice of the table, _search.AUTO_PLAYOUT: the tuned policy in solo
+    and 2-player games, the heuristic one at 3-4 players), "tuned", "tuned_lite", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
     the "margin" reward (None: the measured default of the table, _search.MARGIN_WEIGHTS: 0.5 in solo games, 0.3 at 2 players, 0.1 at 3-4). cutoff: end playouts after this many decisions with the
     static evaluation (None: play to the end). eval: the evaluation at a cut-off, "static" (the
     hand-made estimate) or "learned" (the shipped linear model, docs/search.md "Learned evaluation").
@@ -252,6 +252,10 @@ class ISMCTSAgent:
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
     "The tree").
+    mast: the weight of move-average sampling in the playouts (0, the default: off): a playout decision
+    weighs each action by exp(mast x (the mean reward of the iterations of this search in which the
+    seat took it - the seat's mean reward)); measured level with the plain search, so an option only
+    (docs/search.md "Move-average sampling").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -263,7 +267,7 @@ class ISMCTSAgent:
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
-                 chance: str = "split") -> None:
+                 chance: str = "split", mast: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -278,6 +282,8 @@ class ISMCTSAgent:
             raise ValueError("prior must be at least 0")
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
+        if not 0 <= mast <= 100:
+            raise ValueError("mast must be in [0, 100]")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -295,6 +301,7 @@ class ISMCTSAgent:
         self.eval = eval
         self.prior = prior
         self.chance = chance
+        self.mast = mast
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -310,7 +317,7 @@ class ISMCTSAgent:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
-                "chance": self.chance}
+                "chance": self.chance, "mast": self.mast}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -246,14 +246,10 @@ cdef int pt_weights(State* s, int32_t* legal, int n, double* out, int lite) noex
         out[i] = exp(x)
     return 0
 
-cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r, int lite) noexcept nogil:
-    """The tuned playout policy: one legal action of the decision on top (n >= 2), drawn in
-    proportion to pt_weights (`lite`: uniform targets)."""
-    cdef double wt[512]
+cdef int32_t pick_weighted(int32_t* legal, double* wt, int n, uint64_t* r) noexcept nogil:
+    """One of the n legal actions, drawn in proportion to the weights wt (one rng_unit draw)."""
     cdef double tot = 0, x
     cdef int i
-    if pt_weights(s, legal, n, wt, lite) < 0:
-        return legal[0]
     for i in range(n):
         tot += wt[i]
     x = rng_unit(r) * tot
@@ -262,6 +258,14 @@ cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r, int lite) noe
         if x < 0:
             return legal[i]
     return legal[n - 1]
+
+cdef int32_t pt_pick(State* s, int32_t* legal, int n, uint64_t* r, int lite) noexcept nogil:
+    """The tuned playout policy: one legal action of the decision on top (n >= 2), drawn in
+    proportion to pt_weights (`lite`: uniform targets)."""
+    cdef double wt[512]
+    if pt_weights(s, legal, n, wt, lite) < 0:
+        return legal[0]
+    return pick_weighted(legal, wt, n, r)
 
 def playout_set_weights(weights):
     """Install the tuned policy's weights: an array of shape (PT_ROWS, PT_N) (row names

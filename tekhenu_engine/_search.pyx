@@ -394,7 +394,7 @@ cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, M
     `greedy` playouts (a target by one ply) are not biased."""
     cdef double wt[512]
     cdef int iw[512]
-    cdef double tot = 0, x, mean, b
+    cdef double mean, b
     cdef int i, h, p
     if n <= 1 or mode == P_GREEDY or mode == P_GREEDYL:
         return policy_pick(s, legal, n, r, mode)
@@ -420,13 +420,7 @@ cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, M
             elif b < -5:
                 b = -5
             wt[i] *= exp(b)
-        tot += wt[i]
-    x = rng_unit(r) * tot
-    for i in range(n):
-        x -= wt[i]
-        if x < 0:
-            return legal[i]
-    return legal[n - 1]
+    return pick_weighted(legal, wt, n, r)
 
 cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
     """Add the iteration's rewards to the means of the actions it took, and start the next."""
@@ -577,7 +571,6 @@ cdef class Searcher:
     cdef double c_uct
     cdef double margin_w     # weight of the margin term in the reward (R_MARGIN)
     cdef Mast* mast          # move-average sampling in the playouts (NULL: off)
-    cdef double mast_k
     cdef int reward_mode
     cdef int playout_mode
     cdef int cutoff
@@ -627,7 +620,6 @@ cdef class Searcher:
         self.margin_w = margin_weight
         if not 0.0 <= mast <= 100.0:
             raise ValueError("mast must be in [0, 100]")
-        self.mast_k = mast
         self.reward_mode = REWARDS[reward]
         self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0
@@ -649,12 +641,12 @@ cdef class Searcher:
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
         if self.nodes == NULL:
             raise MemoryError()
-        if self.mast_k > 0:
+        if mast > 0:
             self.mast = <Mast*>malloc(sizeof(Mast))
             if self.mast == NULL:
                 raise MemoryError()
             memset(self.mast, 0, sizeof(Mast))
-            self.mast.k = self.mast_k
+            self.mast.k = mast
         self.nnodes = 0
         self.nroot = 0
         memset(self.rstat, 0, sizeof(self.rstat))

@@ -58,6 +58,11 @@ BENCH_ITERATIONS = 400    # per position of the bench command
 JOB_WAIT_S = 0.5          # a command after perft / bench waits this long for it to end
 _ASCII_INT = re.compile(r"^[+-]?[0-9]+$")
 _ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+# the string options that take a number: the test of its value and how an error names what it must be
+_NUMBER_OPTIONS: dict[str, tuple[Callable[[float], bool], str]] = {
+    "Exploration": (lambda x: math.isfinite(x) and x > 0, "a positive number"),
+    "MAST": (lambda x: 0 <= x <= 100, "a number from 0 to 100"),
+}
 
 
 def _players(state: GameState) -> int:
@@ -644,18 +649,10 @@ class Engine:
         if opt is None:
             raise ProtocolError(f"no option named {_q(name)}")
         v = opt.parse(value)
-        if opt.name == "Exploration" and v:
-            try:
-                if not (_ASCII_NUMBER.match(v) and math.isfinite(float(v)) and float(v) > 0):
-                    raise ValueError
-            except ValueError:
-                raise ProtocolError(f"Exploration must be a positive number, not {_q(v)}") from None
-        if opt.name == "MAST" and v:
-            try:
-                if not (_ASCII_NUMBER.match(v) and 0 <= float(v) <= 100):
-                    raise ValueError
-            except ValueError:
-                raise ProtocolError(f"MAST must be a number from 0 to 100, not {_q(v)}") from None
+        if opt.name in _NUMBER_OPTIONS and v:
+            ok, what = _NUMBER_OPTIONS[opt.name]
+            if not (_ASCII_NUMBER.match(v) and ok(float(v))):
+                raise ProtocolError(f"{opt.name} must be {what}, not {_q(v)}")
         if opt.name == "Debug Log File":
             if self.log:
                 self.log.close()

@@ -4,6 +4,7 @@ from typing import Any
 REWARDS: dict[str, int]
 PLAYOUTS: dict[str, int]
 MARGIN_WEIGHTS: dict[int, float]
+MAST_WEIGHTS: dict[int, float]
 CHANCE_MODES: tuple[str, ...]
 VP_CATEGORIES: tuple[str, ...]
 EVALS: dict[str, int]
@@ -25,7 +26,7 @@ class Searcher:
                  reward: str = "auto", playout: str = "auto", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
-                 mast: float = 0.0) -> None:
+                 mast: float | None = None) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:

@@ -54,6 +54,9 @@ AUTO_PLAYOUT = {1: "tuned", 2: "tuned", 3: "heuristic", 4: "heuristic"}
 # the weight of the margin term of R_MARGIN by the number of players (1: solo against Botankhamun;
 # the measured defaults: docs/search.md, "Rewards")
 MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
+# the weight of move-average sampling in the playouts by the number of players (0: off; the measured
+# defaults: docs/search.md, "Move-average sampling")
+MAST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
 # how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
 # per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
 CHANCE_MODES = ("split", "merge")
@@ -592,13 +595,14 @@ cdef class Searcher:
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
-                 double mast=0.0):
+                 mast=None):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
         outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md).
-        mast: the weight of move-average sampling in the playouts (0, the default: off; measured
-        level with the plain search: docs/search.md, "Move-average sampling")."""
+        mast: the weight of move-average sampling in the playouts (0: off; None: the measured default
+        of the table, MAST_WEIGHTS: 10 at 2 players, off otherwise; docs/search.md, "Move-average
+        sampling")."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -618,6 +622,8 @@ cdef class Searcher:
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError("margin_weight must be in [0, 1]")
         self.margin_w = margin_weight
+        if mast is None:                # the measured defaults (docs/search.md, "Move-average sampling")
+            mast = MAST_WEIGHTS[self.root.nplayers]
         if not 0.0 <= mast <= 100.0:
             raise ValueError("mast must be in [0, 100]")
         self.reward_mode = REWARDS[reward]

@@ -106,7 +106,9 @@ def search_position(players: int, decisions: int, seed: int = 1, options: Any = 
 # (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
 EVAL_CUTOFFS = (20, 40)
 BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (docs/search.md)
-BENCH_MAST = 10.0    # the mast= of the search measured next to the plain one (docs/search.md)
+# the mast= of the search measured next to the one without it where the default is off (solo, 3-4
+# players); at 2 players, where the default is on (_search.MAST_WEIGHTS), the row measures it off
+BENCH_MAST = 10.0
 # the playout policies measured next to the default one ("auto": tuned in solo and 2-player games,
 # heuristic at 3-4 players; docs/search.md "The tuned playout policy")
 BENCH_PLAYOUTS = ("tuned", "heuristic", "greedy_learned")
@@ -146,7 +148,7 @@ def _peak_memory_mb(movetime_ms: int) -> float:
 
 def search_figures(quick: bool = False) -> dict[str, Any]:
     """ISMCTS iterations/s (2-player and solo, start and middle), parallel speed-up, memory."""
-    from ._search import Searcher
+    from ._search import MAST_WEIGHTS, Searcher
     from .agents import ISMCTSAgent
 
     rounds = 3 if quick else 5
@@ -167,8 +169,12 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
         for playout in BENCH_PLAYOUTS:     # each playout policy by name next to the default ("auto")
             rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, playout=playout)
             out[f"ismcts_{playout}_iterations_per_s_{name}"] = rate
-        rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mast=BENCH_MAST)
-        out[f"ismcts_mast_iterations_per_s_{name}"] = rate      # move-average sampling in the playouts
+        if MAST_WEIGHTS[players]:     # move-average sampling in the playouts, toggled from the default
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mast=0.0)
+            out[f"ismcts_nomast_iterations_per_s_{name}"] = rate
+        else:
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mast=BENCH_MAST)
+            out[f"ismcts_mast_iterations_per_s_{name}"] = rate
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -295,6 +301,7 @@ def format_table(f: dict[str, Any]) -> str:
         beside.append(("ismcts_prior", f"with the policy prior {BENCH_PRIOR}", "the search without it"))
         beside += [(f"ismcts_{p}", f"with {p} playouts", "the default playouts") for p in BENCH_PLAYOUTS]
         beside.append(("ismcts_mast", f"with move-average sampling {BENCH_MAST:g}", "the search without it"))
+        beside.append(("ismcts_nomast", "without move-average sampling", "the default search (with it)"))
         for key, label, against in beside:     # each next to the search row above it (same run)
             k = f"{key}_iterations_per_s_{name}"
             if k in f:

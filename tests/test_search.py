@@ -209,21 +209,26 @@ def test_default_margin_weight_by_players():
     assert MARGIN_WEIGHTS == {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 
 
-def test_mast_is_off_by_default_and_checked():
-    """Move-average sampling (docs/search.md, "Move-average sampling") measured level with the plain
-    search over 500 paired solo games, so it is an option: off unless mast= is given, at every table;
-    a weight outside [0, 100] is refused."""
-    assert ISMCTSAgent().mast == 0.0
+def test_mast_default_by_players_and_checked():
+    """Move-average sampling (docs/search.md, "Move-average sampling") won a paired 2-player match at
+    1 s and measured level with the plain search over 500 paired solo games: on (10) by default at 2
+    players, off in solo and at 3-4 players (not measured there); mast=None takes the table's,
+    mast=0 turns it off anywhere; a weight outside [0, 100] is refused."""
+    from tekhenu_engine._search import MAST_WEIGHTS
+    assert MAST_WEIGHTS == {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
+    assert ISMCTSAgent().mast is None
     for players, options in ((1, {"difficulty": "hard", "decree8": True}), (2, {}), (3, {})):
         obs, seat = _first_decision(players, **options)
         a = Searcher(obs, seat, seed=2)
         a.run(300)
-        b = Searcher(obs, seat, seed=2, mast=0.0)
+        b = Searcher(obs, seat, seed=2, mast=MAST_WEIGHTS[players])
         b.run(300)
         assert a.root_stats() == b.root_stats()
-        c = Searcher(obs, seat, seed=2, mast=10.0)
-        c.run(300)
-        assert c.root_stats() != a.root_stats()     # the playouts differ with it
+        on, off = Searcher(obs, seat, seed=2, mast=10.0), Searcher(obs, seat, seed=2, mast=0.0)
+        on.run(300)
+        off.run(300)
+        assert on.root_stats() != off.root_stats()     # the playouts differ with it
+        assert a.root_stats() == (on if players == 2 else off).root_stats()
         for bad in (-1.0, 101.0, float("nan")):
             with pytest.raises(ValueError):
                 Searcher(obs, seat, mast=bad)
@@ -269,7 +274,7 @@ def test_mast_spec_keyword():
     """`tekhenu match`'s SPEC takes mast=X like the agent; a bad value names the option."""
     from tekhenu_engine.agents.registry import make_agent
     assert make_agent("ismcts:iterations=10:mast=0").mast == 0.0
-    assert make_agent("ismcts:iterations=10").mast == 0.0
+    assert make_agent("ismcts:iterations=10").mast is None     # the table's default
     assert make_agent("ismcts:iterations=10:mast=10").mast == 10.0
     with pytest.raises(ValueError, match="mast"):
         make_agent("ismcts:mast=-3")
@@ -279,14 +284,15 @@ def test_mast_spec_keyword():
 
 def test_protocol_mast_option_reaches_the_search():
     """PROTOCOL.md: "MAST | the weight of move-average sampling in the search's playouts, 0 to 100
-    (empty: the search's default, off ...)"; a bad value is an error line and leaves the option as it was."""
+    (empty: the search's default, 10 at 2 players, off otherwise)"; a bad value is an error line and
+    leaves the option as it was."""
     import io
 
     from tekhenu_engine.protocol import Engine
 
     out = io.StringIO()
     e = Engine(out=out)
-    assert e.make_player().mast == 0.0
+    assert e.make_player().mast is None
     e.handle("setoption name MAST value 0")
     assert e.make_player().mast == 0.0
     e.handle("setoption name MAST value 12.5")
@@ -294,7 +300,7 @@ def test_protocol_mast_option_reaches_the_search():
     e.handle("setoption name MAST value 250")
     assert "error" in out.getvalue().splitlines()[-1] and e.make_player().mast == 12.5
     e.handle("setoption name MAST value <empty>")
-    assert e.make_player().mast == 0.0
+    assert e.make_player().mast is None
 
 
 def test_bad_options_are_refused():

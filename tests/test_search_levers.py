@@ -125,6 +125,13 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
     # move-average sampling (mast=) next to the search without it
     assert lines[i + 5 + len(EVAL_CUTOFFS)].lstrip().startswith(f"with move-average sampling {BENCH_MAST:g}")
     assert "0.95 x the search without it above" in lines[i + 5 + len(EVAL_CUTOFFS)]
+    # at 2 players move-average sampling is on by default: its row is the search without it
+    f.update({"ismcts_iterations_per_s_2p_start": 90.0, "ismcts_nodes_per_iteration_2p_start": 2.0,
+              "ismcts_nomast_iterations_per_s_2p_start": 99.0})
+    lines = format_table(f).splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("ISMCTS iterations/s (2-player, first turn)"))
+    assert lines[i + 1].lstrip().startswith("without move-average sampling")
+    assert "1.10 x the default search (with it) above" in lines[i + 1]
 
 
 def _solo_at_take(seed: int) -> GameState:

@@ -42,7 +42,7 @@ class FlatMCAgent:
 
     playouts: the budget per decision (total over all actions); movetime_ms: a time budget
     instead (or as well: whichever ends first). Same playout policy and reward as ISMCTS,
-    without a tree below the root.
+    without a tree below the root, and without move-average sampling (a plain baseline).
     """
 
     name = "flatmc"
@@ -63,7 +63,7 @@ class FlatMCAgent:
         if len(legal) == 1:
             return legal[0]
         sr = Searcher(obs.to_bytes(), seat, seed=_seed(self.seed, obs), reward=self.reward,
-                      playout=self.playout, flat=True)
+                      playout=self.playout, flat=True, mast=0.0)
         if self.movetime_ms is not None:
             sr.run(self.playouts, self.movetime_ms / 1000.0)
         else:

@@ -252,10 +252,11 @@ class ISMCTSAgent:
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
     "The tree").
-    mast: the weight of move-average sampling in the playouts (0, the default: off): a playout decision
-    weighs each action by exp(mast x (the mean reward of the iterations of this search in which the
-    seat took it - the seat's mean reward)); measured level with the plain search, so an option only
-    (docs/search.md "Move-average sampling").
+    mast: the weight of move-average sampling in the playouts (0: off): a playout decision weighs each
+    action by exp(mast x (the mean reward of the iterations of this search in which the seat took it -
+    the seat's mean reward)); None (the default): the measured default of the table,
+    _search.MAST_WEIGHTS: 10 at 2 players (it won a paired match at 1 s), off in solo games (level
+    there) and at 3-4 players (not measured) (docs/search.md "Move-average sampling").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -267,7 +268,7 @@ class ISMCTSAgent:
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
-                 chance: str = "split", mast: float = 0.0) -> None:
+                 chance: str = "split", mast: float | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -282,7 +283,7 @@ class ISMCTSAgent:
             raise ValueError("prior must be at least 0")
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
-        if not 0 <= mast <= 100:
+        if mast is not None and not 0 <= mast <= 100:
             raise ValueError("mast must be in [0, 100]")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")

@@ -5,6 +5,7 @@ REWARDS: dict[str, int]
 PLAYOUTS: dict[str, int]
 MARGIN_WEIGHTS: dict[int, float]
 MAST_WEIGHTS: dict[int, float]
+MAST_MAX: float
 CHANCE_MODES: tuple[str, ...]
 VP_CATEGORIES: tuple[str, ...]
 EVALS: dict[str, int]

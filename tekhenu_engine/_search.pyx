@@ -57,6 +57,7 @@ MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 # the weight of move-average sampling in the playouts by the number of players (0: off; the measured
 # defaults: docs/search.md, "Move-average sampling")
 MAST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
+MAST_MAX = 100.0    # the largest weight accepted (the bias is clipped at exp(5) whatever the weight)
 # how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
 # per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
 CHANCE_MODES = ("split", "merge")
@@ -624,8 +625,8 @@ cdef class Searcher:
         self.margin_w = margin_weight
         if mast is None:                # the measured defaults (docs/search.md, "Move-average sampling")
             mast = MAST_WEIGHTS[self.root.nplayers]
-        if not 0.0 <= mast <= 100.0:
-            raise ValueError("mast must be in [0, 100]")
+        if not 0.0 <= mast <= MAST_MAX:
+            raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
         self.reward_mode = REWARDS[reward]
         self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0

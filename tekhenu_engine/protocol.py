@@ -25,6 +25,7 @@ from typing import Any, Callable, TextIO
 
 from . import _core, data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
+from ._search import MAST_MAX
 from .agents.registry import available_players, make_agent
 from .notation import card_id, card_name, format_action, parse_action
 from .enums import CardLoc
@@ -61,7 +62,7 @@ _ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$
 # the string options that take a number: the test of its value and how an error names what it must be
 _NUMBER_OPTIONS: dict[str, tuple[Callable[[float], bool], str]] = {
     "Exploration": (lambda x: math.isfinite(x) and x > 0, "a positive number"),
-    "MAST": (lambda x: 0 <= x <= 100, "a number from 0 to 100"),
+    "MAST": (lambda x: 0 <= x <= MAST_MAX, f"a number from 0 to {MAST_MAX:g}"),
 }
 
 
@@ -183,7 +184,7 @@ def engine_options() -> list[Option]:
                help="evaluation at a playout cut-off: static or the learned model (docs/search.md)"),
         Option("Cutoff", "spin", 0, 0, 10_000, help="playout decisions before the evaluation (0: play to the end)"),
         _playout_option(),
-        Option("MAST", "string", "", help="weight of move-average sampling in the playouts, 0 to 100 "
+        Option("MAST", "string", "", help=f"weight of move-average sampling in the playouts, 0 to {MAST_MAX:g} "
                "(empty: the search's default, 10 at 2 players, off otherwise)"),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),

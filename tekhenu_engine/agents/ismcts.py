@@ -24,7 +24,7 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, playout_reads_tuned_weights
+from .._search import CHANCE_MODES, EVALS, MAST_MAX, PLAYOUTS, REWARDS, Searcher, playout_reads_tuned_weights
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -283,8 +283,8 @@ class ISMCTSAgent:
             raise ValueError("prior must be at least 0")
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
-        if mast is not None and not 0 <= mast <= 100:
-            raise ValueError("mast must be in [0, 100]")
+        if mast is not None and not 0 <= mast <= MAST_MAX:
+            raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:

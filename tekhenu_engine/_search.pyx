@@ -56,7 +56,7 @@ AUTO_PLAYOUT = {1: "tuned", 2: "tuned", 3: "heuristic", 4: "heuristic"}
 MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 # the weight of move-average sampling in the playouts by the number of players (0: off; the measured
 # defaults: docs/search.md, "Move-average sampling")
-MAST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
+MAST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 10.0, 4: 10.0}
 MAST_MAX = 100.0    # the largest weight accepted (the bias is clipped at exp(5) whatever the weight)
 # how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
 # per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
@@ -602,7 +602,7 @@ cdef class Searcher:
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
         outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md).
         mast: the weight of move-average sampling in the playouts (0: off; None: the measured default
-        of the table, MAST_WEIGHTS: 10 at 2 players, off otherwise; docs/search.md, "Move-average
+        of the table, MAST_WEIGHTS: 10 at 2-4 players, off in solo games; docs/search.md, "Move-average
         sampling")."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:

@@ -106,8 +106,8 @@ def search_position(players: int, decisions: int, seed: int = 1, options: Any = 
 # (docs/search.md, "Learned evaluation"): playouts cut after these many decisions.
 EVAL_CUTOFFS = (20, 40)
 BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (docs/search.md)
-# the mast= of the search measured next to the one without it where the default is off (solo, 3-4
-# players); at 2 players, where the default is on (_search.MAST_WEIGHTS), the row measures it off
+# the mast= of the search measured next to the one without it where the default is off (solo games);
+# at 2-4 players, where the default is on (_search.MAST_WEIGHTS), the row measures it off
 BENCH_MAST = 10.0
 # the playout policies measured next to the default one ("auto": tuned in solo and 2-player games,
 # heuristic at 3-4 players; docs/search.md "The tuned playout policy")

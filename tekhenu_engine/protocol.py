@@ -185,7 +185,7 @@ def engine_options() -> list[Option]:
         Option("Cutoff", "spin", 0, 0, 10_000, help="playout decisions before the evaluation (0: play to the end)"),
         _playout_option(),
         Option("MAST", "string", "", help=f"weight of move-average sampling in the playouts, 0 to {MAST_MAX:g} "
-               "(empty: the search's default, 10 at 2 players, off otherwise)"),
+               "(empty: the search's default, 10 at 2-4 players, off in solo games)"),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),

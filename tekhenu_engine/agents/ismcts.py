@@ -255,8 +255,9 @@ class ISMCTSAgent:
     mast: the weight of move-average sampling in the playouts (0: off): a playout decision weighs each
     action by exp(mast x (the mean reward of the iterations of this search in which the seat took it -
     the seat's mean reward)); None (the default): the measured default of the table,
-    _search.MAST_WEIGHTS: 10 at 2 players (it won a paired match at 1 s), off in solo games (level
-    there) and at 3-4 players (not measured) (docs/search.md "Move-average sampling").
+    _search.MAST_WEIGHTS: 10 at 2 players (it won a paired match at 1 s) and at 3-4 players (it won
+    paired matches at 2,000 iterations), off in solo games (level there) (docs/search.md
+    "Move-average sampling").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """

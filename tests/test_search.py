@@ -285,8 +285,9 @@ def test_mast_spec_keyword():
 
 def test_protocol_mast_option_reaches_the_search():
     """PROTOCOL.md: "MAST | the weight of move-average sampling in the search's playouts, 0 to 100
-    (empty: the search's default, 10 at 2 players, off otherwise)"; a bad value is an error line and
-    leaves the option as it was."""
+    (empty: the search's default: 10 at 2-4 players, where it won paired matches, off in solo games,
+    where it measured level; 0: off ...)"; a bad value is an error line and leaves the option as it
+    was."""
     import io
 
     from tekhenu_engine.protocol import Engine

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from tekhenu_engine.agents.registry import make_agent, parse_spec
 from tekhenu_engine.cli import app
-from tekhenu_engine.match import SPRT, MatchConfig, load_records, replay, run_match, summarise
+from tekhenu_engine.match import SPRT, MatchConfig, load_records, pentanomial, replay, run_match, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -103,6 +103,21 @@ def test_pairs_share_a_seed_with_the_seats_swapped():
     assert recs[0]["sides"] == ["a", "b"] and recs[1]["sides"] == ["b", "a"]
     s = summarise(recs, MatchConfig("random", "random:seed=3", games=4, seed=1))
     assert sum(s["pentanomial"]) == 2
+
+
+def test_pairs_of_two_runs_counted_together_and_a_run_given_twice_refused():
+    """'paired games (both seatings of one seed) counted as pairs': a pair is one deal, so the
+    records of two runs with other --seed values (their game numbers overlap) are counted pair by
+    pair, and the same games given twice are refused instead of silently dropped."""
+    one = list(run_match(MatchConfig("greedy", "random", games=4, seed=1)))
+    two = list(run_match(MatchConfig("greedy", "random", games=4, seed=2)))
+    assert [r["game"] for r in one] == [r["game"] for r in two]
+    both = pentanomial(one + two)
+    assert both == [a + b for a, b in zip(pentanomial(one), pentanomial(two))] and sum(both) == 4
+    sprt = SPRT.parse("elo0=0,elo1=50")
+    assert sprt.state(one + two, True)["llr"] != 0.0
+    with pytest.raises(ValueError, match="given twice"):
+        pentanomial(one + one)
 
 
 def test_a_line_per_game_with_the_running_score_also_when_piped():

@@ -277,19 +277,20 @@ def pentanomial(records: list[dict]) -> list[int]:
     """Counts of pair scores 0, 1/2, 1, 3/2, 2 (side A's points over both games of a pair);
     pairs with a game missing or not counted are left out.
 
-    A pair is the two games of one deal (the record's ``seed``, both seatings), so records of
-    several runs (other ``--seed`` values) can be counted together. ValueError when a deal has more
-    than two games (the same run's games given twice)."""
-    by_pair: dict[int, list[float]] = {}
+    A pair is games 2k and 2k + 1 of one run (the record's ``base_seed``, the match's ``--seed``;
+    a record without it counts as one run), so records of several runs, whose game numbers
+    overlap, can be counted together. ValueError when a pair has more than two games (the same
+    run's games given twice)."""
+    by_pair: dict[tuple, list[float]] = {}
     for r in records:
         p = points_a(r)
         if p is not None:
-            by_pair.setdefault(r["seed"], []).append(p)
+            by_pair.setdefault((r.get("base_seed"), r["game"] // 2), []).append(p)
     out = [0] * 5
-    for seed, pts in by_pair.items():
+    for (base, k), pts in by_pair.items():
         if len(pts) > 2:
-            raise ValueError(f"the deal of seed {seed} has {len(pts)} games, a pair has 2: "
-                             "the same games given twice?")
+            raise ValueError(f"games {2 * k} and {2 * k + 1} of the run of seed {base}: {len(pts)} records, "
+                             "a pair has 2 (the same games given twice?)")
         if len(pts) == 2:
             out[int(round(2 * sum(pts)))] += 1
     return out

@@ -106,9 +106,9 @@ def test_pairs_share_a_seed_with_the_seats_swapped():
 
 
 def test_pairs_of_two_runs_counted_together_and_a_run_given_twice_refused():
-    """'paired games (both seatings of one seed) counted as pairs': a pair is one deal, so the
-    records of two runs with other --seed values (their game numbers overlap) are counted pair by
-    pair, and the same games given twice are refused instead of silently dropped."""
+    """'paired games (both seatings of one seed) counted as pairs': a pair belongs to one run, so
+    the records of two runs with other --seed values (their game numbers overlap) are counted pair
+    by pair, and the same games given twice are refused instead of silently dropped."""
     one = list(run_match(MatchConfig("greedy", "random", games=4, seed=1)))
     two = list(run_match(MatchConfig("greedy", "random", games=4, seed=2)))
     assert [r["game"] for r in one] == [r["game"] for r in two]

@@ -32,8 +32,8 @@ import random
 import sys
 
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
-from tekhenu_engine.match import new_state
-from tekhenu_engine.notation import parse_action, upgrade_record
+from tekhenu_engine.match import finished_games, new_state, replay
+from tekhenu_engine.notation import parse_action
 
 
 def sample_positions(path: str, count: int, seed: int) -> list[tuple[dict, int, int]]:
@@ -41,38 +41,25 @@ def sample_positions(path: str, count: int, seed: int) -> list[tuple[dict, int, 
     (generator `seed`) among the decisions with two or more legal actions of the finished games in
     `path`. ValueError naming the file and line for a line that is not a game record."""
     candidates = []
-    with open(path) as f:
-        for no, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                r = upgrade_record(json.loads(line))
-                if r.get("error"):
-                    continue
-                st = new_state(r["table"], r["seed"])
-                for k, tok in enumerate(r["moves"]):
-                    if not st.is_chance() and not st.is_terminal() and len(st.legal_actions()) >= 2:
-                        candidates.append((r, k, st.current_player()))
-                    st.apply(parse_action(tok))
-            except (ValueError, KeyError, TypeError, AttributeError) as e:
-                raise ValueError(f"{path}, line {no}: not a game record of 'tekhenu match --out' ({e})") from None
+    for no, r in finished_games(path):
+        try:
+            st = new_state(r["table"], r["seed"])
+            for k, tok in enumerate(r["moves"]):
+                if not st.is_chance() and not st.is_terminal() and len(st.legal_actions()) >= 2:
+                    candidates.append((r, k, st.current_player()))
+                st.apply(parse_action(tok))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"{path}, line {no}: not a game record of 'tekhenu match --out' ({e})") from None
     if len(candidates) < count:
         raise ValueError(f"{path}: only {len(candidates)} decisions with two or more legal actions")
     return random.Random(seed).sample(candidates, count)
-
-
-def _state_at(record: dict, ply: int):
-    st = new_state(record["table"], record["seed"])
-    for tok in record["moves"][:ply]:
-        st.apply(parse_action(tok))
-    return st
 
 
 def _search_position(args: tuple) -> dict:
     """Both searches at every budget of one position: {budget: [(best, {action: expected margin of the
     seat, its VP minus the best other seat's}), ...]}."""
     record, ply, seat, budgets, extra, seed = args
-    obs = _state_at(record, ply).observation(seat)
+    obs = replay(record, ply).observation(seat)
     out = {}
     for b in budgets:
         runs = []
@@ -133,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--positions and --jobs must be at least 1")
         extra = parse_extra(a.spec_extra)
         positions = sample_positions(a.records, a.positions, a.seed)
-    except (ValueError, OSError) as e:
+    except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     tasks = [(r, k, s, budgets, extra, a.seed + i) for i, (r, k, s) in enumerate(positions)]

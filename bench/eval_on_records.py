@@ -19,15 +19,14 @@ so that the score is held out.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 import numpy as np
 
 from tekhenu_engine._search import eval_estimate, eval_features_of
 from tekhenu_engine.agents import evalmodel
-from tekhenu_engine.match import new_state
-from tekhenu_engine.notation import parse_action, upgrade_record
+from tekhenu_engine.match import finished_games, new_state
+from tekhenu_engine.notation import parse_action
 
 
 def positions(paths: list[str]) -> dict:
@@ -38,45 +37,35 @@ def positions(paths: list[str]) -> dict:
     X, vp, final, est = [], [], [], []
     players = None
     for path in paths:
-        try:
-            f = open(path)
-        except OSError as e:
-            raise ValueError(f"{path}: {e.strerror}") from None
-        with f:
-            for no, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    r = upgrade_record(json.loads(line))
-                    if r.get("error"):
-                        continue
-                    n = int(r["table"]["players"])
-                except (ValueError, KeyError, TypeError, AttributeError) as e:
-                    raise ValueError(f"{path}, line {no}: not a finished game of 'tekhenu match --out' ({e})") from None
-                if players is None:
-                    players = n
-                elif n != players:
-                    raise ValueError(f"{path}, line {no}: a {n}-player game among {players}-player games")
-                try:
-                    st = new_state(r["table"], r["seed"])
-                    seats = 2 if n == 1 else n
-                    rows = []
-                    for tok in r["moves"]:
-                        if not st.is_chance() and not st.is_terminal():
-                            raw = st.to_bytes()
-                            rows.append(([eval_features_of(raw, p) for p in range(seats)],
-                                         st.returns()[:seats], eval_estimate(raw)[:seats]))
-                        st.apply(parse_action(tok))
-                    if not st.is_terminal():
-                        raise ValueError("the game did not finish")
-                    fin = st.returns()[:seats]
-                except (ValueError, KeyError, TypeError, AttributeError) as e:
-                    raise ValueError(f"{path}, line {no}: not a finished game of 'tekhenu match --out' ({e})") from None
-                for feats, v, e in rows:
-                    X.append(feats)
-                    vp.append(v)
-                    est.append(e)
-                    final.append(fin)
+        for no, r in finished_games(path):
+            try:
+                n = int(r["table"]["players"])
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}, line {no}: not a finished game of 'tekhenu match --out' ({e})") from None
+            if players is None:
+                players = n
+            elif n != players:
+                raise ValueError(f"{path}, line {no}: a {n}-player game among {players}-player games")
+            try:
+                st = new_state(r["table"], r["seed"])
+                seats = 2 if n == 1 else n
+                rows = []
+                for tok in r["moves"]:
+                    if not st.is_chance() and not st.is_terminal():
+                        raw = st.to_bytes()
+                        rows.append(([eval_features_of(raw, p) for p in range(seats)],
+                                     st.returns()[:seats], eval_estimate(raw)[:seats]))
+                    st.apply(parse_action(tok))
+                if not st.is_terminal():
+                    raise ValueError("the game did not finish")
+                fin = st.returns()[:seats]
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}, line {no}: not a finished game of 'tekhenu match --out' ({e})") from None
+            for feats, v, e in rows:
+                X.append(feats)
+                vp.append(v)
+                est.append(e)
+                final.append(fin)
     if not X:
         raise ValueError(f"{', '.join(paths)}: no decision in a finished game")
     return {"X": np.array(X, dtype=np.float64), "vp": np.array(vp, dtype=np.float64),

@@ -176,11 +176,12 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
     return rec
 
 
-def replay(record: dict) -> GameState:
-    """The final state of a recorded game, rebuilt from its table options and move tokens."""
+def replay(record: dict, moves: int | None = None) -> GameState:
+    """The state of a recorded game after its first `moves` moves (None: all, the final state),
+    rebuilt from its table options and move tokens."""
     record = upgrade_record(record)
     state = new_state(record["table"], record["seed"])
-    for tok in record["moves"]:
+    for tok in record["moves"][:moves]:
         state.apply(parse_action(tok))
     return state
 
@@ -471,6 +472,27 @@ def load_records(path: str) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def finished_games(path: str) -> Iterator[tuple[int, dict]]:
+    """(line number, record in today's notation) of every game of a ``tekhenu match --out`` file
+    that ended without an error, blank lines skipped. ValueError naming the file (and the line) when
+    it cannot be read or a line is not a game record."""
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror}") from None
+    with f:
+        for no, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                r = upgrade_record(json.loads(line))
+                failed = r.get("error")
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise ValueError(f"{path}, line {no}: not a finished game of 'tekhenu match --out' ({e})") from None
+            if not failed:
+                yield no, r
+
+
 def resume_records(path: str, config: MatchConfig) -> list[dict]:
     """The records of a file to resume ``config``'s match from (``--append``): ValueError, naming
     the file, when it cannot be read or holds a game of another match (other sides, table or seed)."""
@@ -485,4 +507,4 @@ def resume_records(path: str, config: MatchConfig) -> list[dict]:
 
 
 __all__ = ["MatchConfig", "SPRT", "play_game", "run_match", "replay", "summarise", "format_summary",
-           "progress_line", "load_records", "resume_records", "new_state", "seat_sides", "game_seed"]
+           "progress_line", "load_records", "finished_games", "resume_records", "new_state", "seat_sides", "game_seed"]

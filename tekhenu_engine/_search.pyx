@@ -373,6 +373,8 @@ cdef enum:
 # legal action's policy weight by exp(k x (its mean - the seat's mean reward)).
 cdef struct Mast:
     double k                      # the weight (> 0)
+    double half                   # the weight falls as k x half / (half + iterations) (0: constant)
+    long long freeze              # the averages stop learning after this many iterations (0: never)
     float q[4][MAST_SIZE]         # mean reward of the seat over the iterations that took the action
     int nn[4][MAST_SIZE]          # those iterations
     double rs[4]                  # sum of the seat's rewards over all iterations
@@ -398,7 +400,7 @@ cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, M
     `greedy` playouts (a target by one ply) are not biased."""
     cdef double wt[512]
     cdef int iw[512]
-    cdef double mean, b
+    cdef double mean, b, k
     cdef int i, h, p
     if n <= 1 or mode == P_GREEDY or mode == P_GREEDYL:
         return policy_pick(s, legal, n, r, mode)
@@ -415,10 +417,11 @@ cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, M
             wt[i] = iw[i]
     p = current_player(s)
     mean = m.rs[p] / m.it if m.it > 0 else 0.5
+    k = m.k * m.half / (m.half + m.it) if m.half > 0 else m.k
     for i in range(n):
         h = mast_slot(legal[i])
         if m.nn[p][h] > 0:
-            b = m.k * (m.q[p][h] - mean)
+            b = k * (m.q[p][h] - mean)
             if b > 5:
                 b = 5
             elif b < -5:
@@ -427,8 +430,12 @@ cdef int32_t mast_pick(State* s, int32_t* legal, int n, uint64_t* r, int mode, M
     return pick_weighted(legal, wt, n, r)
 
 cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
-    """Add the iteration's rewards to the means of the actions it took, and start the next."""
+    """Add the iteration's rewards to the means of the actions it took, and start the next
+    (after `freeze` iterations the averages stay as they are)."""
     cdef int i, p, h
+    if m.freeze > 0 and m.it >= m.freeze:
+        m.nrec = 0
+        return
     for i in range(m.nrec):
         p = m.rec_p[i]
         h = m.rec_h[i]
@@ -596,14 +603,16 @@ cdef class Searcher:
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
-                 mast=None):
+                 mast=None, double mast_half=0.0, long long mast_freeze=0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
         outcome of a chance step shares one edge: the tree below is open-loop; docs/search.md).
         mast: the weight of move-average sampling in the playouts (0: off; None: the measured default
         of the table, MAST_WEIGHTS: 10 at 2-4 players, off in solo games; docs/search.md, "Move-average
-        sampling")."""
+        sampling"). mast_half: the weight falls as mast x mast_half / (mast_half + iterations of the
+        search) (0: constant). mast_freeze: the averages stop learning after this many iterations
+        (0: never)."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -627,6 +636,10 @@ cdef class Searcher:
             mast = MAST_WEIGHTS[self.root.nplayers]
         if not 0.0 <= mast <= MAST_MAX:
             raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
+        if not 0 <= mast_half < float("inf"):
+            raise ValueError("mast_half must be a number of iterations, at least 0")
+        if mast_freeze < 0:
+            raise ValueError("mast_freeze must be at least 0")
         self.reward_mode = REWARDS[reward]
         self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0
@@ -654,6 +667,8 @@ cdef class Searcher:
                 raise MemoryError()
             memset(self.mast, 0, sizeof(Mast))
             self.mast.k = mast
+            self.mast.half = mast_half
+            self.mast.freeze = mast_freeze
         self.nnodes = 0
         self.nroot = 0
         memset(self.rstat, 0, sizeof(self.rstat))

@@ -391,3 +391,38 @@ def test_stop_reaches_the_worker_processes():
     r = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, movetime_ms=60_000, stop=stop)
     assert time.monotonic() - t0 < 5.0
     assert r.iterations == sum(c.visits for c in r.candidates) > 0
+
+
+def test_mast_schedule_options_change_the_search_only_when_set():
+    """Two schedules of the move averages (docs/search.md, "Move-average sampling"): mast_half
+    (the weight falls as mast x half / (half + iterations)) and mast_freeze (the averages stop
+    learning after N iterations of a search). Off (0, the default) they leave the search as it
+    was; a half or freeze far beyond the iterations run changes nothing; a small one changes the
+    playouts; a negative value, or a freeze that is not a whole number, is refused."""
+    from tekhenu_engine.agents.registry import make_agent
+    obs, seat = _first_decision(2)
+    base = Searcher(obs, seat, seed=2, mast=10.0)
+    base.run(300)
+    for kw in ({"mast_half": 0.0}, {"mast_freeze": 0}, {"mast_half": 1e12}, {"mast_freeze": 10**9}):
+        s = Searcher(obs, seat, seed=2, mast=10.0, **kw)
+        s.run(300)
+        assert s.root_stats() == base.root_stats(), kw
+    for kw in ({"mast_half": 20.0}, {"mast_freeze": 20}):
+        s = Searcher(obs, seat, seed=2, mast=10.0, **kw)
+        s.run(300)
+        assert s.root_stats() != base.root_stats(), kw
+    for bad in (-1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="mast_half"):
+            Searcher(obs, seat, mast_half=bad)
+        with pytest.raises(ValueError, match="mast_half"):
+            ISMCTSAgent(mast_half=bad)
+    with pytest.raises(ValueError, match="mast_freeze"):
+        Searcher(obs, seat, mast_freeze=-1)
+    with pytest.raises(ValueError, match="mast_half"):
+        make_agent("ismcts:mast_half=-5")
+    for bad in (-1, 2.5):
+        with pytest.raises(ValueError, match="mast_freeze"):
+            ISMCTSAgent(mast_freeze=bad)
+    with pytest.raises(ValueError, match="mast_freeze"):
+        make_agent("ismcts:mast_freeze=2.5")
+    assert make_agent("ismcts:iterations=10:mast_half=20000:mast_freeze=4000").mast_freeze == 4000

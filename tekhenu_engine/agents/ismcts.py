@@ -257,7 +257,9 @@ class ISMCTSAgent:
     the seat's mean reward)); None (the default): the measured default of the table,
     _search.MAST_WEIGHTS: 10 at 2 players (it won a paired match at 1 s) and at 3-4 players (it won
     paired matches at 2,000 iterations), off in solo games (level there) (docs/search.md
-    "Move-average sampling").
+    "Move-average sampling"). mast_freeze: the averages stop learning after this many iterations of
+    a search (0, the default: never). mast_half: the weight falls as mast x mast_half / (mast_half +
+    iterations of the search) (0, the default: constant).
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -269,7 +271,8 @@ class ISMCTSAgent:
                  cutoff: int | None = None, jobs: int = 1, seed: int = 0,
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
-                 chance: str = "split", mast: float | None = None) -> None:
+                 chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
+                 mast_freeze: int = 0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -286,6 +289,10 @@ class ISMCTSAgent:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         if mast is not None and not 0 <= mast <= MAST_MAX:
             raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
+        if not 0 <= mast_half < float("inf"):
+            raise ValueError("mast_half must be a number of iterations, at least 0")
+        if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
+            raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -304,6 +311,8 @@ class ISMCTSAgent:
         self.prior = prior
         self.chance = chance
         self.mast = mast
+        self.mast_half = float(mast_half)
+        self.mast_freeze = int(mast_freeze)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -319,7 +328,8 @@ class ISMCTSAgent:
         return {"c_uct": self.c_uct, "reward": self.reward, "playout": self.playout,
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
-                "chance": self.chance, "mast": self.mast}
+                "chance": self.chance, "mast": self.mast,
+                "mast_half": self.mast_half, "mast_freeze": self.mast_freeze}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

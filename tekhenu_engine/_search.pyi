@@ -27,7 +27,7 @@ class Searcher:
                  reward: str = "auto", playout: str = "auto", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
-                 mast: float | None = None) -> None:
+                 mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:

@@ -55,6 +55,8 @@ def static_estimate(state: bytes) -> list[float]:
     """The static evaluation's estimated final VP of every seat."""
 def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
     """The greedy one-step action."""
+def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
+    """ValueError naming the option unless the move averages' options are valid."""
 def playout_reads_tuned_weights(name: str) -> bool:
     """Whether the playout reads the tuned policy's weights ("auto": for some table)."""
 def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "heuristic") -> int:

@@ -634,12 +634,7 @@ cdef class Searcher:
         self.margin_w = margin_weight
         if mast is None:                # the measured defaults (docs/search.md, "Move-average sampling")
             mast = MAST_WEIGHTS[self.root.nplayers]
-        if not 0.0 <= mast <= MAST_MAX:
-            raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
-        if not 0 <= mast_half < float("inf"):
-            raise ValueError("mast_half must be a number of iterations, at least 0")
-        if mast_freeze < 0:
-            raise ValueError("mast_freeze must be at least 0")
+        check_mast_options(mast, mast_half, mast_freeze)
         self.reward_mode = REWARDS[reward]
         self.playout_mode = _playout_mode(playout, self.root.nplayers)
         self.cutoff = cutoff if cutoff > 0 else 0
@@ -1137,6 +1132,17 @@ def playout_reads_tuned_weights(str name):
     if name == "auto":
         return any(tuned_mode(PLAYOUTS[n]) for n in AUTO_PLAYOUT.values())
     return name in PLAYOUTS and tuned_mode(PLAYOUTS[name])
+
+def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
+    """ValueError naming the option unless the move averages' options are valid: mast in [0,
+    MAST_MAX] (None: the table's default, not checked here), mast_half a finite number at least 0,
+    mast_freeze a whole number at least 0. The Searcher and ISMCTSAgent both call it."""
+    if mast is not None and not 0.0 <= mast <= MAST_MAX:
+        raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
+    if not 0 <= mast_half < float("inf"):
+        raise ValueError("mast_half must be a number of iterations, at least 0")
+    if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
+        raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
 
 def _playout_mode(str name, int players=0):
     """The compiled playout mode of a name (PLAYOUTS; "auto": AUTO_PLAYOUT of the players); installs

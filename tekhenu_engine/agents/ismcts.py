@@ -24,7 +24,8 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import CHANCE_MODES, EVALS, MAST_MAX, PLAYOUTS, REWARDS, Searcher, playout_reads_tuned_weights
+from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_mast_options,
+                       playout_reads_tuned_weights)
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -287,12 +288,7 @@ class ISMCTSAgent:
             raise ValueError("prior must be at least 0")
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
-        if mast is not None and not 0 <= mast <= MAST_MAX:
-            raise ValueError(f"mast must be in [0, {MAST_MAX:g}]")
-        if not 0 <= mast_half < float("inf"):
-            raise ValueError("mast_half must be a number of iterations, at least 0")
-        if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
-            raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
+        check_mast_options(mast, mast_half, mast_freeze)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:

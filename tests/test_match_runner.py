@@ -157,6 +157,13 @@ def test_out_refuses_to_overwrite_and_append_resumes(tmp_path):
     assert r.exit_code == 0 and _summary(r.stdout)["games"] == 4
     recs = load_records(str(out))
     assert sorted(x["game"] for x in recs) == [0, 1, 2, 3] and all(replay(x).is_terminal() for x in recs)
+    before = out.read_bytes()
+    r = tekhenu("match", "--a", "random", "--b", "greedy", "--games", "4", "--out", str(out), "--append",
+                "--json", "--sprt", "elo0=0 elo1=50")
+    s = _summary(r.stdout)     # a file holding every game: nothing is played, its summary is printed
+    assert r.exit_code == 0 and out.read_bytes() == before and s["games"] == 4
+    assert len(s["margin_ci95"]) == 2 and s["sprt"]["lower"] < 0 < s["sprt"]["upper"]
+    assert s["a"]["wins"] + s["b"]["wins"] + s["draws"] == 4
     r = tekhenu("match", "--a", "random", "--b", "random", "--games", "4", "--out", str(out), "--append")
     assert r.exit_code == 2 and "another match" in r.output
     assert tekhenu("match", "--a", "random", "--b", "greedy", "--games", "1", "--out", str(out),

@@ -25,13 +25,13 @@ import json
 import multiprocessing
 import sys
 
-from tekhenu_engine import GameState
+from tekhenu_engine import GameState, data
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.enums import hand
 from tekhenu_engine.notation import CARD_IDS, card_deck
 
-DECREE_DECK = 2          # card_deck() of a Decree (the observation masks this deck in other hands)
+DECREE_DECK = data.CARD_TYPES.index("Decree")   # card_deck() of a Decree (masked in other seats' hands)
 
 
 class Peeked:
@@ -63,13 +63,18 @@ def peeked_observation(state: GameState, seat: int) -> GameState:
     return GameState.from_dict(d)
 
 
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` of the run with base seed ``seed`` (games 2k and 2k+1 share it)."""
+    return seed * 1000003 + game // 2
+
+
 def play(args: tuple[int, int, int]) -> dict:
     """Game ``game`` of the run (seed ``seed``, ``iterations`` a decision) as its record line."""
     game, seed, iterations = args
-    game_seed = seed * 1000003 + game // 2
+    gseed = game_seed(seed, game)
     a_seat = game % 2
-    state = GameState.new(2, game_seed)
-    agents = [ISMCTSAgent(iterations=iterations, seed=game_seed + 11) for _ in range(2)]
+    state = GameState.new(2, gseed)
+    agents = [ISMCTSAgent(iterations=iterations, seed=gseed + 11) for _ in range(2)]
 
     def choose(seat: int, obs: GameState) -> int:
         if seat == a_seat:
@@ -78,7 +83,7 @@ def play(args: tuple[int, int, int]) -> dict:
 
     play_out(state, choose)
     sides = ["a", "b"] if a_seat == 0 else ["b", "a"]
-    return {"game": game, "seed": game_seed, "sides": sides, "vp": list(state.returns()),
+    return {"game": game, "seed": gseed, "sides": sides, "vp": list(state.returns()),
             "winner_side": sides[state.winner()],
             "a": f"ismcts:iterations={iterations} seeing the other seat's Decrees",
             "b": f"ismcts:iterations={iterations}"}
@@ -102,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                 if line.strip():
                     r = json.loads(line)
                     if r.get("b") not in (None, f"ismcts:iterations={a.iterations}") or \
-                            r["seed"] != a.seed * 1000003 + r["game"] // 2:
+                            r["seed"] != game_seed(a.seed, r["game"]):
                         print(f"error: {a.out}, line {no}: a game of another run", file=sys.stderr)
                         return 2
                     done.add(r["game"])

@@ -23,9 +23,12 @@ import json
 import statistics
 import sys
 
+from tekhenu_engine import data
 from tekhenu_engine.enums import hand
 from tekhenu_engine.match import finished_games, new_state
-from tekhenu_engine.notation import CARD_IDS, card_name, parse_action
+from tekhenu_engine.notation import CARD_IDS, card_deck, card_name, parse_action
+
+DECREE_DECK = data.CARD_TYPES.index("Decree")   # card_deck() of a Decree
 
 
 def decree_figures(path: str) -> dict:
@@ -35,6 +38,8 @@ def decree_figures(path: str) -> dict:
     vp, share, held, kept_held, lead, decided, games = [], [], [], [], [], 0, 0
     for no, r in finished_games(path):
         try:
+            if r["table"]["players"] < 2:
+                continue                   # solo: no other seat decides, so no Decree is hidden from one
             g = new_state(r["table"], r["seed"])
             kept: dict[int, set[str]] = {}
             for tok in r["moves"]:
@@ -45,14 +50,12 @@ def decree_figures(path: str) -> dict:
                 raise ValueError("the moves do not end the game")
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"{path}, line {no}: not a game record of 'tekhenu match --out' ({e})") from None
-        if r["table"]["players"] < 2:
-            continue                       # solo: no other seat decides, so no Decree is hidden from one
         n = g.num_seats
         ret = list(g.returns())
         dec = [g.score_breakdown(p)["decrees"] for p in range(n)]
         loc = g.to_dict()["card_loc"]
         for p in range(n):
-            decrees = {card_name(c) for c in CARD_IDS if loc[c] == hand(p) and card_name(c).startswith("D")}
+            decrees = {card_name(c) for c in CARD_IDS if loc[c] == hand(p) and card_deck(c) == DECREE_DECK}
             held.append(len(decrees))
             kept_held.append(len(decrees & kept.get(p, set())))
             vp.append(dec[p])

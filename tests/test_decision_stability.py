@@ -8,17 +8,17 @@ writes is a legal action of the position it names, and the inputs a user gets wr
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
+from bench_scripts import needs, script
 from tekhenu_engine.match import new_state
 from tekhenu_engine.notation import parse_action, upgrade_record
 
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "decision_stability.py")
-pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+SCRIPT = script("decision_stability.py")
+pytestmark = needs(SCRIPT)
 
 
 def _run(*args):

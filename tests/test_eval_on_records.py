@@ -5,23 +5,20 @@ The arithmetic is checked on made-up numbers; the script itself on real solo rec
 agent against Botankhamun, and on the inputs a user gets wrong."""
 from __future__ import annotations
 
-import importlib.util
-import os
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "eval_on_records.py")
-pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+from bench_scripts import load, needs, script
+
+SCRIPT = script("eval_on_records.py")
+pytestmark = needs(SCRIPT)
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location("eval_on_records", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load(SCRIPT)
 
 
 def _run(*args):

@@ -3,14 +3,15 @@ variant is judged by a paired match (same seeds, seats alternating) with an inte
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "paired_records.py")
-pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+from bench_scripts import needs, script
+
+SCRIPT = script("paired_records.py")
+pytestmark = needs(SCRIPT)
 
 
 def _write(path, games):

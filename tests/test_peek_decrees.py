@@ -4,57 +4,41 @@ what the single-observer tree's simplification could cost, docs/search.md "The t
 any time" -- the oracle reveals exactly those Decrees and nothing else."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
-from tekhenu_engine import GameState
+from bench_scripts import load, needs, script
+from positions import first_turn
 from tekhenu_engine.enums import hand
 from tekhenu_engine.notation import CARD_IDS, card_deck
 
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "peek_decrees.py")
-pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+SCRIPT = script("peek_decrees.py")
+pytestmark = needs(SCRIPT)
 
 
 def _module():
-    spec = importlib.util.spec_from_file_location("peek_decrees", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _after_setup(seed: int) -> GameState:
-    """The first decision after both seats have kept a Decree (first legal action each time)."""
-    g = GameState.new(2, seed)
-    while True:
-        if g.is_chance():
-            g.apply_chance()
-            continue
-        locs = g.to_dict()["card_loc"]
-        if all(any(card_deck(c) == 2 and locs[c] == hand(p) for c in CARD_IDS) for p in range(2)):
-            return g
-        g.apply(g.legal_actions()[0])
+    return load(SCRIPT)
 
 
 def test_only_the_other_seats_hand_decrees_are_revealed():
     mod = _module()
-    g = _after_setup(5)
+    g = first_turn(2, 5)      # setup done: each seat holds the Decree it kept
     seat = g.current_player()
     truth, plain = g.to_dict(), g.observation(seat).to_dict()
-    peek = mod.peeked_observation(g, seat).to_dict()
-    theirs = [c for c in CARD_IDS if card_deck(c) == 2 and truth["card_loc"][c] == hand(1 - seat)]
+    r = mod.peeked_observation(g, seat)
+    peek, dk = r.to_dict(), mod.DECREE_DECK
+    theirs = [c for c in CARD_IDS if card_deck(c) == dk and truth["card_loc"][c] == hand(1 - seat)]
     assert theirs and all(plain["card_loc"][c] != hand(1 - seat) for c in theirs)
     changed = [c for c in CARD_IDS if peek["card_loc"][c] != plain["card_loc"][c]]
     assert sorted(changed) == sorted(theirs) and all(peek["card_loc"][c] == truth["card_loc"][c] for c in theirs)
-    assert peek["hidden_count"][2][1 - seat] == plain["hidden_count"][2][1 - seat] - len(theirs)
-    assert peek["hidden_count"][:2] == plain["hidden_count"][:2]           # Blessings, Technologies
-    assert peek["hidden_count"][2][8 + 1 - seat] == plain["hidden_count"][2][8 + 1 - seat]  # the one put back
-    # a determinisation of the peeked view always deals the true Decree, of the plain view not always
-    r = mod.peeked_observation(g, seat)
+    assert peek["hidden_count"][dk][1 - seat] == plain["hidden_count"][dk][1 - seat] - len(theirs)
+    assert [h for k, h in enumerate(peek["hidden_count"]) if k != dk] == \
+        [h for k, h in enumerate(plain["hidden_count"]) if k != dk]          # Blessings, Technologies
+    assert peek["hidden_count"][dk][8 + 1 - seat] == plain["hidden_count"][dk][8 + 1 - seat]  # the one put back
+    # a determinisation of the peeked view always deals the true Decree
     for k in range(5):
         d = r.clone()
         d.resample(k)

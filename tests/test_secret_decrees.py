@@ -4,16 +4,16 @@ kept secret from the other players, although you may examine your own Decrees at
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 
+from bench_scripts import needs, script
 from tekhenu_engine.match import finished_games, replay
 
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "secret_decrees.py")
-pytestmark = pytest.mark.skipif(not os.path.isfile(SCRIPT), reason="bench/ is not in this copy")
+SCRIPT = script("secret_decrees.py")
+pytestmark = needs(SCRIPT)
 
 
 def _run(*args):

@@ -1,0 +1,31 @@
+"""The scripts of bench/ for the tests that run them: the path of one, the mark that skips a test
+module in a copy without bench/ (an installed wheel ships only the package), and loading a script
+as a module to call its functions."""
+from __future__ import annotations
+
+import importlib.util
+import os
+from types import ModuleType
+
+import pytest
+
+BENCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
+
+
+def script(name: str) -> str:
+    """The path of bench/<name>."""
+    return os.path.join(BENCH, name)
+
+
+def needs(path: str) -> pytest.MarkDecorator:
+    """Skip the module's tests when the script at `path` is not in this copy."""
+    return pytest.mark.skipif(not os.path.isfile(path), reason="bench/ is not in this copy")
+
+
+def load(path: str) -> ModuleType:
+    """The script at `path` imported as a module (its ``main`` is not run)."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

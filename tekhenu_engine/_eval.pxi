@@ -10,6 +10,11 @@
 #    features of every seat at sampled decisions and the final outcome: the training data of
 #    `tekhenu train` (tekhenu_engine/agents/evalmodel.py fits the model with numpy).
 #
+# 4. `margin_value`: the searching seat's estimated final margin by a linear model of the features
+#    of that seat and of the seat now best of the others, fitted on the search's own solo games
+#    (bench/fit_margin.py, tekhenu_engine/models/margin_v1.npz, loaded by
+#    tekhenu_engine.agents.marginmodel); the search mixes it into a playout's result with `mix=`.
+#
 # The features read the public part of a state only (VP, stocks, board pieces, the seat's own
 # hand counts), so they are the same in an observation and in any determinisation of it.
 
@@ -18,6 +23,7 @@ cdef enum:
     EV_NFIX = 4       # constant, time left, Scorings left, place in the Maat cycle
     EV_NF = 54        # EV_NFIX + EV_NBASE + EV_NBASE (the per-seat quantities times time left)
     EV_ROWS = 8       # solo engine seat, solo Botankhamun seat, 2, 3, 4 players; 2, 3, 4 with Time of Seth
+    MV_NF = 109       # the margin model: EV_NF of the seat, EV_NF of the best other seat, constant
 
 EVAL_FEATURE_VERSION = 2    # 2: Time of Seth's pieces (seth_vp_to_come ... artifacts) and rows
 _EV_BASE_NAMES = ("gold", "resources", "production", "scribes", "population", "happiness",
@@ -35,6 +41,8 @@ if len(EVAL_FEATURE_NAMES) != EV_NF or len(_EV_BASE_NAMES) != EV_NBASE or len(EV
 cdef double EV_W[8][54]       # [row][feature]
 cdef double EV_SCALE = 4.0    # VP scale of the win-probability logistic of a margin
 cdef int EV_LOADED = 0
+cdef double MV_W[109]         # the margin model's weights (MV_NF)
+cdef int MV_LOADED = 0
 
 cdef int EV_CARD_DECK[128]    # deck of a card id: 0 Blessing, 1 Technology, 2 Decree, -1 none
 
@@ -130,7 +138,52 @@ cdef void eval_learned(State* s, double* est) noexcept nogil:
             v += EV_W[r][i] * f[i]
         est[p] = s.vp[p] + v
 
+cdef double margin_value(State* s, int p) noexcept nogil:
+    """Estimated final margin of seat p against the seat now best of the others (the lowest on a
+    tie): the margin now plus the margin model of both seats' features."""
+    cdef double fp[54]
+    cdef double fo[54]
+    cdef int q, o = -1
+    cdef double v
+    for q in range(s.nseats):
+        if q != p and (o < 0 or s.vp[q] > s.vp[o]):
+            o = q
+    eval_features(s, p, fp)
+    eval_features(s, o, fo)
+    v = MV_W[2 * EV_NF] + s.vp[p] - s.vp[o]
+    for q in range(EV_NF):
+        v += MV_W[q] * fp[q] + MV_W[EV_NF + q] * fo[q]
+    return v
+
 # ----------------------------------------------------------------------------- Python side
+def margin_set_model(weights):
+    """Install the margin model (all searches of the process): MV_NF floats, the weights of the
+    seat's EVAL_FEATURE_NAMES, then of the best other seat's, then the constant."""
+    global MV_LOADED
+    cdef int i
+    w = [float(x) for x in weights]
+    if len(w) != MV_NF:
+        raise ValueError(f"the margin model needs {MV_NF} weights, not {len(w)}")
+    for i in range(MV_NF):
+        MV_W[i] = w[i]
+    MV_LOADED = 1
+
+def margin_model_loaded():
+    """True once a margin model has been installed with :func:`margin_set_model`."""
+    return bool(MV_LOADED)
+
+def margin_value_of(bytes state, int seat):
+    """The installed margin model's estimated final margin of `seat` in a state (``to_bytes()``)."""
+    cdef State s
+    if len(state) != sizeof(State):
+        raise ValueError("not a state")
+    if not MV_LOADED:
+        raise ValueError("no margin model installed")
+    memcpy(&s, <char*>state, sizeof(State))
+    if not 0 <= seat < s.nseats or s.nseats < 2:
+        raise ValueError(f"no seat {seat} with another seat in this game")
+    return margin_value(&s, seat)
+
 def eval_set_model(weights, double scale):
     """Install a model: `weights` is EV_ROWS rows of EV_NF floats (VP to come), `scale` the win logistic's."""
     global EV_SCALE, EV_LOADED

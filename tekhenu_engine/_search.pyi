@@ -27,7 +27,8 @@ class Searcher:
                  reward: str = "auto", playout: str = "auto", cutoff: int = 0,
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
-                 mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
+                 mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0,
+                 mix: float = 0.0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
     @staticmethod
     def node_bytes() -> int:
@@ -69,6 +70,12 @@ def eval_set_model(weights: list[list[float]], scale: float) -> None:
     """Install the learned evaluation's weights (EVAL_ROWS rows of EVAL_FEATURE_NAMES) and win scale."""
 def eval_model_loaded() -> bool:
     """True once a model is installed."""
+def margin_set_model(weights: Any) -> None:
+    """Install the margin model: 109 weights (the seat's features, the best other seat's, a constant)."""
+def margin_model_loaded() -> bool:
+    """True once a margin model is installed."""
+def margin_value_of(state: bytes, seat: int) -> float:
+    """The installed margin model's estimated final margin of `seat`."""
 def eval_features_of(state: bytes, seat: int) -> list[float]:
     """The evaluation features of `seat` in a state."""
 def eval_estimate(state: bytes) -> list[float]:

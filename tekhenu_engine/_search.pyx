@@ -499,6 +499,9 @@ cdef inline double sigmoid(double x) noexcept nogil:
 include "_eval.pxi"
 include "_policy.pxi"
 EVALS = {"static": 0, "learned": 1}   # the evaluation at a cut-off (docs/search.md)
+cdef double MARGIN_SCALE = 10.0   # VP scale of the margin term of the reward (docs/search.md, "Rewards")
+cdef double MIX_WIN_SCALE = 5.5   # VP scale of the win chance of the margin model's margin (mix=): the
+                                  # learned evaluation's fitted win scale (docs/search.md)
 
 cdef int beats(State* s, int p, int q) noexcept nogil:
     """p ahead of q at the end by the rulebook's order (VP, then Scribes, then turn order)."""
@@ -554,7 +557,7 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
         elif mode == R_SHARE:
             rew[p] = 0
         else:
-            rew[p] = (1.0 - mw) * pw + mw * sigmoid((margin[p] - centre[p]) / 10.0)
+            rew[p] = (1.0 - mw) * pw + mw * sigmoid((margin[p] - centre[p]) / MARGIN_SCALE)
         tot += est[p] if est[p] > 0 else 0
     if mode == R_SHARE:
         for p in range(N):
@@ -587,6 +590,7 @@ cdef class Searcher:
     cdef int cutoff
     cdef int flat
     cdef int eval_mode       # 0: static_eval at a cut-off, 1: the learned evaluation (_eval.pxi)
+    cdef double mix          # weight of the margin model in the searching seat's reward (0: off)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
     cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
     cdef volatile int stop_flag
@@ -603,7 +607,7 @@ cdef class Searcher:
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
-                 mast=None, double mast_half=0.0, long long mast_freeze=0):
+                 mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
@@ -612,7 +616,9 @@ cdef class Searcher:
         of the table, MAST_WEIGHTS: 10 at 2-4 players, off in solo games; docs/search.md, "Move-average
         sampling"). mast_half: the weight falls as mast x mast_half / (mast_half + iterations of the
         search) (0: constant). mast_freeze: the averages stop learning after this many iterations
-        (0: never)."""
+        (0: never). mix: the weight of the margin model (margin_set_model; fitted on solo games, so solo
+        games only) against the playout in the searching seat's reward (0: off; docs/search.md,
+        "What each lever gained (twenty-sixth session)")."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -647,6 +653,17 @@ cdef class Searcher:
         if not prior >= 0.0:
             raise ValueError("prior must be at least 0")
         self.prior_w = prior
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError("mix must be in [0, 1]")
+        if mix > 0 and self.reward_mode != R_MARGIN:
+            raise ValueError("mix needs the margin reward (reward auto or margin)")
+        if mix > 0 and self.root.nplayers != 1:
+            raise ValueError("mix: the margin model is fitted on solo games; this game has "
+                             f"{self.root.nplayers} players")
+        if mix > 0 and not MV_LOADED:
+            from tekhenu_engine.agents.marginmodel import install_default as install_margin
+            install_margin()
+        self.mix = mix
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         self.merge_chance = CHANCE_MODES.index(chance)
@@ -821,6 +838,7 @@ cdef class Searcher:
         cdef double rew[4]
         cdef double win[4]
         cdef double best
+        cdef double mval = 0
         cdef double centre[4]
         cdef double marg[4]
         cdef Node* nd
@@ -875,10 +893,19 @@ cdef class Searcher:
             node = child
             self.path[plen] = node
             plen += 1
+        if self.mix > 0:          # the margin model reads the leaf, before the playout
+            mval = margin_value(&s, self.seat)
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
         rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode)
+        if self.mix > 0:          # the searching seat's margin and win: playout and model mixed
+            best = est[self.seat] - marg[self.seat]
+            marg[self.seat] = (1.0 - self.mix) * marg[self.seat] + self.mix * mval
+            est[self.seat] = best + marg[self.seat]
+            win[self.seat] = (1.0 - self.mix) * win[self.seat] + self.mix * sigmoid(mval / MIX_WIN_SCALE)
+            rew[self.seat] = (1.0 - self.margin_w) * win[self.seat] + \
+                self.margin_w * sigmoid((marg[self.seat] - centre[self.seat]) / MARGIN_SCALE)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
         if self.mast != NULL:

@@ -109,6 +109,7 @@ BENCH_PRIOR = 0.5    # the prior= of the search measured next to the plain one (
 # the mast= of the search measured next to the one without it where the default is off (solo games);
 # at 2-4 players, where the default is on (_search.MAST_WEIGHTS), the row measures it off
 BENCH_MAST = 10.0
+BENCH_MIX = 0.3      # the mix= of the search (the margin model in the reward; solo games only) next to none
 # the playout policies measured next to the default one ("auto": tuned in solo and 2-player games,
 # heuristic at 3-4 players; docs/search.md "The tuned playout policy")
 BENCH_PLAYOUTS = ("tuned", "heuristic", "greedy_learned")
@@ -169,6 +170,9 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
         for playout in BENCH_PLAYOUTS:     # each playout policy by name next to the default ("auto")
             rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, playout=playout)
             out[f"ismcts_{playout}_iterations_per_s_{name}"] = rate
+        if players == 1:     # the margin model of the search's own solo games in the reward (issue 13)
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mix=BENCH_MIX)
+            out[f"ismcts_mix_iterations_per_s_{name}"] = rate
         if MAST_WEIGHTS[players]:     # move-average sampling in the playouts, toggled from the default
             rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mast=0.0)
             out[f"ismcts_nomast_iterations_per_s_{name}"] = rate
@@ -302,6 +306,7 @@ def format_table(f: dict[str, Any]) -> str:
         beside += [(f"ismcts_{p}", f"with {p} playouts", "the default playouts") for p in BENCH_PLAYOUTS]
         beside.append(("ismcts_mast", f"with move-average sampling {BENCH_MAST:g}", "the search without it"))
         beside.append(("ismcts_nomast", "without move-average sampling", "the default search (with it)"))
+        beside.append(("ismcts_mix", f"with the margin model, mix {BENCH_MIX:g}", "the search without it"))
         for key, label, against in beside:     # each next to the search row above it (same run)
             k = f"{key}_iterations_per_s_{name}"
             if k in f:

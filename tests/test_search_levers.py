@@ -99,7 +99,7 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
     """Issue 13: "`tekhenu bench` shows iterations/s with the evaluation on, next to the playout-only
     search, in one run": the learned evaluation's rows, the prior's, the playout policies' and move-average
     sampling's follow each search row."""
-    from tekhenu_engine.bench import BENCH_MAST, BENCH_PLAYOUTS, BENCH_PRIOR, EVAL_CUTOFFS, format_table
+    from tekhenu_engine.bench import BENCH_MAST, BENCH_MIX, BENCH_PLAYOUTS, BENCH_PRIOR, EVAL_CUTOFFS, format_table
     keys = ("playouts_per_s", "python_loop_playouts_per_s", "compiled_vs_python_ratio", "playouts_per_s_3p",
             "playouts_per_s_4p", "decisions_per_s", "decisions_per_game_2p", "clone_ns", "state_bytes",
             "decision_vs_clone_ratio", "legal_ns", "apply_ns")
@@ -109,7 +109,8 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
               "ismcts_tuned_iterations_per_s_solo_start": 100.0,
               "ismcts_heuristic_iterations_per_s_solo_start": 250.0,
               "ismcts_greedy_learned_iterations_per_s_solo_start": 40.0,
-              "ismcts_mast_iterations_per_s_solo_start": 95.0})
+              "ismcts_mast_iterations_per_s_solo_start": 95.0,
+              "ismcts_mix_iterations_per_s_solo_start": 101.0})
     f.update({f"ismcts_eval_cut{c}_iterations_per_s_solo_start": 150.0 for c in EVAL_CUTOFFS})
     lines = format_table(f).splitlines()
     i = next(k for k, ln in enumerate(lines) if ln.startswith("ISMCTS iterations/s (solo, first turn)"))
@@ -125,6 +126,9 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
     # move-average sampling (mast=) next to the search without it
     assert lines[i + 5 + len(EVAL_CUTOFFS)].lstrip().startswith(f"with move-average sampling {BENCH_MAST:g}")
     assert "0.95 x the search without it above" in lines[i + 5 + len(EVAL_CUTOFFS)]
+    # the margin model in the reward (mix=, solo games) next to the search without it
+    assert lines[i + 6 + len(EVAL_CUTOFFS)].lstrip().startswith(f"with the margin model, mix {BENCH_MIX:g}")
+    assert "1.01 x the search without it above" in lines[i + 6 + len(EVAL_CUTOFFS)]
     # at 2 players move-average sampling is on by default: its row is the search without it
     f.update({"ismcts_iterations_per_s_2p_start": 90.0, "ismcts_nodes_per_iteration_2p_start": 2.0,
               "ismcts_nomast_iterations_per_s_2p_start": 99.0})

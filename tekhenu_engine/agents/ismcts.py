@@ -261,6 +261,9 @@ class ISMCTSAgent:
     "Move-average sampling"). mast_freeze: the averages stop learning after this many iterations of
     a search (0, the default: never). mast_half: the weight falls as mast x mast_half / (mast_half +
     iterations of the search) (0, the default: constant).
+    mix: the weight of the margin model (agents/marginmodel.py: the final margin learnt from the
+    search's own solo games) against the playout in the searching seat's reward (0, the default: off;
+    solo games only; docs/search.md "What each lever gained (twenty-sixth session)").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -273,7 +276,7 @@ class ISMCTSAgent:
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
-                 mast_freeze: int = 0) -> None:
+                 mast_freeze: int = 0, mix: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -289,6 +292,10 @@ class ISMCTSAgent:
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         check_mast_options(mast, mast_half, mast_freeze)
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError("mix must be in [0, 1]")
+        if mix > 0 and REWARDS[reward] != REWARDS["margin"]:
+            raise ValueError("mix needs the margin reward (reward auto or margin)")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -309,12 +316,16 @@ class ISMCTSAgent:
         self.mast = mast
         self.mast_half = float(mast_half)
         self.mast_freeze = int(mast_freeze)
+        self.mix = float(mix)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
             install_default()     # a missing or stale model file is refused here, not mid-game
+        if self.mix > 0:
+            from .marginmodel import install_default as install_margin
+            install_margin()      # the shipped margin model, refused here when stale
         if playout_reads_tuned_weights(playout):
             from .playoutmodel import install_default as install_playout
             install_playout()     # the same for the tuned policy's weights
@@ -325,7 +336,7 @@ class ISMCTSAgent:
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
                 "chance": self.chance, "mast": self.mast,
-                "mast_half": self.mast_half, "mast_freeze": self.mast_freeze}
+                "mast_half": self.mast_half, "mast_freeze": self.mast_freeze, "mix": self.mix}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

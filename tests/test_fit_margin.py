@@ -1,0 +1,70 @@
+"""bench/fit_margin.py: the command that makes the margin model of mix= from recorded solo games
+(issue 13: the model is "produced by a documented, reproducible command")."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from bench_scripts import load, needs, script
+from tekhenu_engine.agents import marginmodel
+from tekhenu_engine.match import finished_games, new_state
+from tekhenu_engine.notation import parse_action
+
+SCRIPT = script("fit_margin.py")
+pytestmark = needs(SCRIPT)
+
+
+def _run(*args):
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def solo(tmp_path_factory):
+    d = tmp_path_factory.mktemp("fm")
+    for seed, n in ((1, 4), (2, 2)):
+        p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "greedy",
+                            "--b", "botankhamun:hard:decree8", "--games", str(n), "--seed", str(seed),
+                            "--out", str(d / f"s{seed}.jsonl"), "--quiet"], capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+    return d
+
+
+def test_positions_are_the_engines_sampled_decisions(solo):
+    fm = load(SCRIPT)
+    recs = fm.games([str(solo)], 1)
+    assert len(recs) == 6
+    X, y = fm.positions(recs[:1], 3)
+    rec = recs[0]
+    st = new_state(rec["table"], rec["seed"])
+    want, k = [], 0
+    for tok in rec["moves"]:
+        if not st.is_chance() and not st.is_terminal():
+            if st.current_player() == 0 and k % 3 == rec["seed"] % 3:
+                vp = st.returns()
+                want.append((marginmodel.features(st, 0), vp[0] - vp[1]))
+            k += 1
+        st.apply(parse_action(tok))
+    fin = st.returns()
+    assert len(want) == len(y) > 5
+    for i, (f, now) in enumerate(want):
+        assert np.array_equal(X[i], f) and y[i] == (fin[0] - fin[1]) - now
+    assert len(fm.games([str(solo)], 1, (1,))) == 2          # --exclude-seed 1 leaves the games of seed 2
+
+
+def test_the_command_writes_a_model_the_search_loads(solo, tmp_path):
+    out1, out2 = tmp_path / "a.npz", tmp_path / "b.npz"
+    for out in (out1, out2):
+        r = _run(str(solo), "--out", str(out), "--every", "2", "--ridge", "10")
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.startswith("bench/fit_margin.py: 6 solo games, ")
+    a, b = marginmodel.load(out1), marginmodel.load(out2)
+    assert np.array_equal(a["weights"], b["weights"])           # reproducible
+    assert a["check_value"] == pytest.approx(marginmodel.check_value(a["weights"]))
+    r = _run(str(solo / "s1.jsonl"), "--out", str(tmp_path / "c.npz"), "--exclude-seed", "1")
+    assert r.returncode == 2 and r.stderr.startswith("error: no finished solo game")
+    assert not (tmp_path / "c.npz").exists()
+    r = _run(str(tmp_path / "nothing"), "--out", str(tmp_path / "c.npz"))
+    assert r.returncode == 2 and r.stderr == f"error: {tmp_path / 'nothing'}: no such file or directory\n"

@@ -2,7 +2,7 @@
 
     python bench/value_capacity.py RECORDS.jsonl|DIR [...] --table 2 --cache DATA.npz
         [--every 4] [--playouts 64] [--deep 256,1024,4096] [--deep-every 4] [--jobs 2] [--seed 1]
-        [--hidden 256] [--epochs 30] [--json]
+        [--hidden 256] [--epochs 30] [--fractions 0.25,0.5,1] [--json]
 
 Every measurement of the search so far says that what limits it is what the playouts tell it, not how
 precisely it reads them (docs/search.md, twenty-second and twenty-fifth sessions); the one lever of the
@@ -33,7 +33,8 @@ a + b x on the training positions, since the playouts' margins are not on the re
 ridge least squares on the 54+54 features; that value and the small search together; a network (one
 hidden layer of --hidden ReLU units, Adam, early stopping) on the features, alone and with the small
 search; ridge on the tensor; the network on the tensor. With --deep: the R^2 of each longer search
-(best a + b x on those positions), alone and with the ridge value.
+(best a + b x on those positions), alone and with the ridge value. With --fractions: the ridge and
+network fits on the features again on those shares of the training seeds (the learning curve).
 
 The positions are cached in --cache (numpy, float16 tensors, a few GB at --every 1; the same records
 and --every/--playouts/--seed/--deep arguments reuse it; delete the file to rebuild). Deterministic
@@ -258,6 +259,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="processes replaying the games (default 2)")
     ap.add_argument("--hidden", type=int, default=256, help="hidden units of the network (default 256)")
     ap.add_argument("--epochs", type=int, default=30, help="most epochs of a network fit (default 30)")
+    ap.add_argument("--fractions", default="",
+                    help="comma-separated shares of the training seeds, e.g. 0.25,0.5 (default none): "
+                         "the learning curve of the values on the features (does more data help?)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     a = ap.parse_args(argv)
     for name in ("every", "playouts", "jobs", "hidden", "epochs", "deep_every"):
@@ -269,6 +273,12 @@ def main(argv: list[str]) -> int:
         ap.error(f"--deep must be iteration counts separated by commas, not {a.deep!r}")
     if any(n < 1 for n in deep):
         ap.error("--deep: every iteration count must be at least 1")
+    try:
+        fractions = tuple(float(t) for t in a.fractions.split(",") if t.strip())
+    except ValueError:
+        ap.error(f"--fractions must be numbers separated by commas, not {a.fractions!r}")
+    if any(not 0 < x <= 1 for x in fractions):
+        ap.error("--fractions: every share must be in (0, 1]")
     meta = {"records": sorted(os.path.abspath(p) for p in a.records), "table": a.table, "every": a.every,
             "playouts": a.playouts, "seed": a.seed, "deep": list(deep), "deep_every": a.deep_every}
     d = None
@@ -339,6 +349,24 @@ def main(argv: list[str]) -> int:
     row("ridge on the tensor", predict_linear(xs[te], w), f"penalty {lam:g}")
     px, logx = mlp(xs[tr], y[tr], xs[va], y[va], a.hidden, a.epochs, a.seed)
     row(f"network ({a.hidden} units) on the tensor", px(xs[te]), f"best epoch {logx['best_epoch'] + 1}")
+    if fractions:                    # the same fits on a share of the training seeds (a fixed shuffle)
+        seeds = np.unique(d["game"][tr])
+        np.random.default_rng(a.seed).shuffle(seeds)
+        res["learning_curve"] = []
+        for share in fractions:
+            n = max(1, int(len(seeds) * share))
+            part = tr & np.isin(d["game"], seeds[:n])
+            w, _ = ridge(f[part], y[part], f[va], y[va])
+            lin = predict_linear(f, w)
+            pnet, _ = mlp(f[part], y[part], f[va], y[va], a.hidden, a.epochs, a.seed)
+            net = pnet(f).astype(np.float64)
+            out = {"share": share, "seeds": int(n), "positions": int(part.sum())}
+            for name, v in (("ridge", lin), ("network", net)):
+                A = np.stack([v, many, np.ones(len(y))], axis=1)
+                c = np.linalg.lstsq(A[va], y[va], rcond=None)[0]
+                out[name] = r2(v[te], y[te])
+                out[name + "_with_mean"] = r2(A[te] @ c, y[te])
+            res["learning_curve"].append(out)
     if deep:
         sub = te & ~np.isnan(d["deep"][:, 0])
         res["deep_positions"] = int(sub.sum())
@@ -374,6 +402,14 @@ def main(argv: list[str]) -> int:
         print(f"{'iterations':>10s} {'R^2':>7s} {'with the value':>15s}")
         for r in res["deep"]:
             print(f"{r['iterations']:10d} {r['r2']:7.3f} {r['with_value']:15.3f}")
+    if fractions:
+        print(f"\nlearning curve on the features (R^2 on the test positions; 'with the mean': and the mean of "
+              f"{a.playouts} iterations):")
+        print(f"{'share':>6s} {'seeds':>6s} {'positions':>10s} {'ridge':>7s} {'with the mean':>14s} "
+              f"{'network':>8s} {'with the mean':>14s}")
+        for r in res["learning_curve"]:
+            print(f"{r['share']:6.2f} {r['seeds']:6d} {r['positions']:10d} {r['ridge']:7.3f} "
+                  f"{r['ridge_with_mean']:14.3f} {r['network']:8.3f} {r['network_with_mean']:14.3f}")
     return 0
 
 

@@ -81,6 +81,13 @@ def test_report_and_cache(records, tmp_path):
     assert os.stat(cache).st_mtime_ns == stamp                                          # read, not rebuilt
     other = _run(*[a if a != "4" else "5" for a in args])
     assert other.returncode == 2 and "holds positions of other arguments" in other.stderr
+    # the learning curve: the same fits on shares of the training seeds, the whole share equal to the table's
+    curve = _run(*args, "--fractions", "0.5,1")
+    assert curve.returncode == 0, curve.stderr
+    lc = json.loads(curve.stdout)["learning_curve"]
+    assert [r["share"] for r in lc] == [0.5, 1.0] and lc[0]["positions"] < lc[1]["positions"]
+    assert lc[1]["positions"] == res["positions"]["train"]
+    assert lc[1]["ridge"] == next(r["r2"] for r in res["rows"] if r["predictor"] == "ridge on the 54+54 features")
 
 
 def test_errors_are_one_line(records, tmp_path):
@@ -88,6 +95,8 @@ def test_errors_are_one_line(records, tmp_path):
     assert r.returncode == 2 and r.stderr == f"error: no finished 3-player game in {records}\n"
     r = _run(str(records), "--table", "2", "--cache", str(tmp_path / "x.npz"), "--deep", "10,x")
     assert r.returncode == 2 and "--deep must be iteration counts" in r.stderr
+    r = _run(str(records), "--table", "2", "--cache", str(tmp_path / "x.npz"), "--fractions", "0.5,2")
+    assert r.returncode == 2 and "--fractions: every share must be in (0, 1]" in r.stderr
     r = _run(str(records), "--table", "2", "--cache", str(tmp_path / "x.npz"), "--every", "0")
     assert r.returncode == 2 and "--every must be at least 1" in r.stderr
     few = tmp_path / "few.jsonl"       # the first two seeds of --seed 1: a training and a test seed

@@ -27,11 +27,8 @@ import numpy as np
 
 from tekhenu_engine._core import GameState
 from tekhenu_engine.agents import marginmodel
-from tekhenu_engine.match import finished_games, new_state
+from tekhenu_engine.match import finished_games, match_seed_of, new_state
 from tekhenu_engine.notation import parse_action
-
-SEED_STRIDE = 1_000_003        # a game's seed is the match --seed x this + the game's pair (tekhenu_engine.match)
-
 
 def record_files(paths: list[str]) -> list[str]:
     """The files named, and the *.jsonl under every directory named, sorted; ValueError for a path
@@ -61,7 +58,7 @@ def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = ()) -> 
                 continue
             if table == 1 and not (t.get("difficulty") == "hard" and t.get("decree8")):
                 continue
-            if int(r["seed"]) // SEED_STRIDE in exclude_seeds:
+            if match_seed_of(int(r["seed"])) in exclude_seeds:
                 continue
             key = (r["seed"], tuple(r["moves"]))
             if key not in seen:

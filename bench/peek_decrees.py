@@ -12,8 +12,8 @@ gain. This is a measurement harness only: A sees what the rules keep secret (Set
 should be kept secret from the other players"), and no agent, protocol command or CLI option of the
 package can do so.
 
-Games 2k and 2k+1 share a seed (``seed * 1000003 + k``) with the seats swapped; both searches use
-the agent seed ``game seed + 11``. The searches run at fixed iterations, so a run replays exactly.
+Games 2k and 2k+1 share a seed (``seed * match.GAME_SEED_STRIDE + k``, as in `tekhenu match`) with
+the seats swapped; both searches use the agent seed ``game seed + 11``. The searches run at fixed iterations, so a run replays exactly.
 Each finished game is appended to OUT as one JSON line (``game``, ``seed``, ``sides``, ``vp``,
 ``winner_side``, ``a``, ``b``), and a run on an existing OUT plays only the games it lacks. Compare
 with ``python bench/paired_records.py OUT.jsonl``.
@@ -29,6 +29,7 @@ from tekhenu_engine import GameState, data
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.enums import hand
+from tekhenu_engine.match import GAME_SEED_STRIDE
 from tekhenu_engine.notation import CARD_IDS, card_deck
 
 DECREE_DECK = data.CARD_TYPES.index("Decree")   # card_deck() of a Decree (masked in other seats' hands)
@@ -65,7 +66,7 @@ def peeked_observation(state: GameState, seat: int) -> GameState:
 
 def game_seed(seed: int, game: int) -> int:
     """The seed of game ``game`` of the run with base seed ``seed`` (games 2k and 2k+1 share it)."""
-    return seed * 1000003 + game // 2
+    return seed * GAME_SEED_STRIDE + game // 2
 
 
 def play(args: tuple[int, int, int]) -> dict:

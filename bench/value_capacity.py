@@ -329,16 +329,21 @@ def main(argv: list[str]) -> int:
     value = predict_linear(f, w)
     row("ridge on the 54+54 features", value[te], f"penalty {lam:g}")
     many = d["many"].astype(np.float64)
-    A = np.stack([value, many, np.ones(len(y))], axis=1)
-    coef = np.linalg.lstsq(A[va], y[va], rcond=None)[0]
-    row(f"the ridge value and the mean of {a.playouts} together", A[te] @ coef,
+
+    def with_mean(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A learned value `v` and the small search's mean together: (predictions on the test
+        positions, the weights of v, the mean and a constant fitted on the validation positions)."""
+        A = np.stack([v, many, np.ones(len(y))], axis=1)
+        coef = np.linalg.lstsq(A[va], y[va], rcond=None)[0]
+        return A[te] @ coef, coef
+
+    pred, coef = with_mean(value)
+    row(f"the ridge value and the mean of {a.playouts} together", pred,
         f"{coef[2]:+.2f} + {coef[0]:.3f} x value + {coef[1]:.3f} x mean (fitted on the validation positions)")
     pf, logf = mlp(f[tr], y[tr], f[va], y[va], a.hidden, a.epochs, a.seed)
     row(f"network ({a.hidden} units) on the features", pf(f[te]), f"best epoch {logf['best_epoch'] + 1}")
-    net = pf(f).astype(np.float64)
-    A = np.stack([net, many, np.ones(len(y))], axis=1)
-    coef = np.linalg.lstsq(A[va], y[va], rcond=None)[0]
-    row(f"the network on the features and the mean of {a.playouts}", A[te] @ coef,
+    pred, coef = with_mean(pf(f).astype(np.float64))
+    row(f"the network on the features and the mean of {a.playouts}", pred,
         f"{coef[2]:+.2f} + {coef[0]:.3f} x network + {coef[1]:.3f} x mean (fitted on the validation positions)")
     x = d["x"]
     keep = np.flatnonzero(column_sd(x[tr]) > 0)
@@ -362,10 +367,8 @@ def main(argv: list[str]) -> int:
             net = pnet(f).astype(np.float64)
             out = {"share": share, "seeds": int(n), "positions": int(part.sum())}
             for name, v in (("ridge", lin), ("network", net)):
-                A = np.stack([v, many, np.ones(len(y))], axis=1)
-                c = np.linalg.lstsq(A[va], y[va], rcond=None)[0]
                 out[name] = r2(v[te], y[te])
-                out[name + "_with_mean"] = r2(A[te] @ c, y[te])
+                out[name + "_with_mean"] = r2(with_mean(v)[0], y[te])
             res["learning_curve"].append(out)
     if deep:
         sub = te & ~np.isnan(d["deep"][:, 0])

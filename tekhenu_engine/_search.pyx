@@ -518,15 +518,18 @@ cdef int beats(State* s, int p, int q) noexcept nogil:
     return 0
 
 cdef void rewards(State* s, int finished, int mode, double mw, double* centre, double* est, double* rew,
-                  double* win, double* margin, int evm=0) noexcept nogil:
+                  double* win, double* margin, int evm=0, int mseat=-1, double mix=0.0,
+                  double mval=0.0) noexcept nogil:
     """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
 
     The margin term of seat p is the logistic of (margin - centre[p]) / 10, where centre[p]
     is the mean margin of p over the search so far ("dynamic komi"): far ahead or far
-    behind, a better margin than expected still counts.
+    behind, a better margin than expected still counts. With mix > 0 (the search's mix=), seat
+    mseat's margin and win chance are (1 - mix) x the playout's + mix x the margin model's `mval`
+    (read at the leaf), and its estimated VP follow its margin.
     """
     cdef int p, q, N = s.nseats
-    cdef double pw, best, tot = 0, sc = EV_SCALE if evm else 4.0
+    cdef double pw, best, tot = 0, sc = EV_SCALE if evm else 4.0, mixed_best = 0
     if finished:
         for p in range(N):
             est[p] = s.vp[p]
@@ -552,6 +555,11 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
             win[p] = 1.0 if winner(s) == p else 0.0
         else:
             win[p] = sigmoid(margin[p] / sc)
+        if p == mseat and mix > 0:
+            margin[p] = (1.0 - mix) * margin[p] + mix * mval
+            pw = (1.0 - mix) * pw + mix * sigmoid(mval / MIX_WIN_SCALE)
+            win[p] = (1.0 - mix) * win[p] + mix * sigmoid(mval / MIX_WIN_SCALE)
+            mixed_best = best
         if mode == R_WIN:
             rew[p] = pw
         elif mode == R_SHARE:
@@ -562,6 +570,8 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
     if mode == R_SHARE:
         for p in range(N):
             rew[p] = (est[p] if est[p] > 0 else 0) / tot if tot > 0 else 1.0 / N
+    if mseat >= 0 and mix > 0:       # after the loop: the other seats are scored on the playout's VP
+        est[mseat] = mixed_best + margin[mseat]
 
 # ----------------------------------------------------------------------------- the search
 cdef class Searcher:
@@ -898,14 +908,8 @@ cdef class Searcher:
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
-        rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode)
-        if self.mix > 0:          # the searching seat's margin and win: playout and model mixed
-            best = est[self.seat] - marg[self.seat]
-            marg[self.seat] = (1.0 - self.mix) * marg[self.seat] + self.mix * mval
-            est[self.seat] = best + marg[self.seat]
-            win[self.seat] = (1.0 - self.mix) * win[self.seat] + self.mix * sigmoid(mval / MIX_WIN_SCALE)
-            rew[self.seat] = (1.0 - self.margin_w) * win[self.seat] + \
-                self.margin_w * sigmoid((marg[self.seat] - centre[self.seat]) / MARGIN_SCALE)
+        rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode,
+                self.seat, self.mix, mval)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
         if self.mast != NULL:

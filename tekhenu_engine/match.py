@@ -96,9 +96,17 @@ def seat_sides(players: int, game: int, bot_side: str | None) -> list[str]:
     return ["a" if (s + game) % 2 == 0 else "b" for s in range(players)]
 
 
+GAME_SEED_STRIDE = 1_000_003   # a game's seed: the match's --seed times this, plus the game (or its pair)
+
+
 def game_seed(config: MatchConfig, game: int) -> int:
     """The seed of game ``game``: shared by the two games of a pair."""
-    return config.seed * 1_000_003 + (game // 2 if config.paired() else game)
+    return config.seed * GAME_SEED_STRIDE + (game // 2 if config.paired() else game)
+
+
+def match_seed_of(seed: int) -> int:
+    """The ``--seed`` of the match that played a game of seed ``seed`` (:func:`game_seed` inverted)."""
+    return seed // GAME_SEED_STRIDE
 
 
 def new_state(table: dict, seed: int) -> GameState:

@@ -1,10 +1,12 @@
 """The scripts of bench/ for the tests that run them: the path of one, the mark that skips a test
-module in a copy without bench/ (an installed wheel ships only the package), and loading a script
-as a module to call its functions."""
+module in a copy without bench/ (an installed wheel ships only the package), loading a script
+as a module to call its functions, running it, and making the match records it reads."""
 from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
+import sys
 from types import ModuleType
 
 import pytest
@@ -29,3 +31,17 @@ def load(path: str) -> ModuleType:
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def run(path: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run the script at `path` with `args` in this Python, its output captured as text."""
+    return subprocess.run([sys.executable, path, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def match(out, *args: str):
+    """Play ``tekhenu match ARGS --out OUT --quiet`` in a subprocess and assert that it succeeded;
+    returns `out`."""
+    p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", *args, "--out", str(out), "--quiet"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return out

@@ -8,12 +8,10 @@ writes is a legal action of the position it names, and the inputs a user gets wr
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from bench_scripts import needs, script
+from bench_scripts import match, needs, run, script
 from tekhenu_engine.match import new_state
 from tekhenu_engine.notation import parse_action, upgrade_record
 
@@ -22,17 +20,13 @@ pytestmark = needs(SCRIPT)
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=300)
+    return run(SCRIPT, *args)
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     path = tmp_path_factory.mktemp("ds") / "games.jsonl"
-    p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "random", "--b", "greedy",
-                        "--players", "2", "--games", "2", "--seed", "5", "--quiet", "--out", str(path)],
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 0, p.stderr
-    return path
+    return match(path, "--a", "random", "--b", "greedy", "--players", "2", "--games", "2", "--seed", "5")
 
 
 def test_table_and_choices_on_real_records(records, tmp_path):

@@ -5,13 +5,10 @@ The arithmetic is checked on made-up numbers; the script itself on real solo rec
 agent against Botankhamun, and on the inputs a user gets wrong."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from bench_scripts import load, needs, script
+from bench_scripts import load, match, needs, run, script
 
 SCRIPT = script("eval_on_records.py")
 pytestmark = needs(SCRIPT)
@@ -22,16 +19,12 @@ def _module():
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=300)
+    return run(SCRIPT, *args)
 
 
 def _records(path, players, seed, games=2):
     b = "botankhamun:hard:decree8" if players == 1 else "random"
-    p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "random", "--b", b,
-                        "--games", str(games), "--seed", str(seed), "--quiet", "--out", str(path)],
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 0, p.stderr
-    return path
+    return match(path, "--a", "random", "--b", b, "--games", str(games), "--seed", str(seed))
 
 
 def test_bias_and_r2_on_made_up_numbers():

@@ -2,13 +2,10 @@
 (issue 13: the model is "produced by a documented, reproducible command")."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from bench_scripts import load, needs, script
+from bench_scripts import load, match, needs, run, script
 from tekhenu_engine.agents import marginmodel
 from tekhenu_engine.match import finished_games, new_state
 from tekhenu_engine.notation import parse_action
@@ -18,17 +15,15 @@ pytestmark = needs(SCRIPT)
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=300)
+    return run(SCRIPT, *args)
 
 
 @pytest.fixture(scope="module")
 def solo(tmp_path_factory):
     d = tmp_path_factory.mktemp("fm")
     for seed, n in ((1, 4), (2, 2)):
-        p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "greedy",
-                            "--b", "botankhamun:hard:decree8", "--games", str(n), "--seed", str(seed),
-                            "--out", str(d / f"s{seed}.jsonl"), "--quiet"], capture_output=True, text=True, timeout=300)
-        assert p.returncode == 0, p.stderr
+        match(d / f"s{seed}.jsonl", "--a", "greedy", "--b", "botankhamun:hard:decree8", "--games", str(n),
+              "--seed", str(seed))
     return d
 
 

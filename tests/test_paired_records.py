@@ -3,12 +3,10 @@ variant is judged by a paired match (same seeds, seats alternating) with an inte
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from bench_scripts import needs, script
+from bench_scripts import needs, run, script
 
 SCRIPT = script("paired_records.py")
 pytestmark = needs(SCRIPT)
@@ -24,7 +22,7 @@ def _write(path, games):
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=60)
+    return run(SCRIPT, *args, timeout=60)
 
 
 def test_paired_difference(tmp_path):

@@ -4,12 +4,10 @@ kept secret from the other players, although you may examine your own Decrees at
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from bench_scripts import needs, script
+from bench_scripts import match, needs, run, script
 from tekhenu_engine.match import finished_games, replay
 
 SCRIPT = script("secret_decrees.py")
@@ -17,18 +15,12 @@ pytestmark = needs(SCRIPT)
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=120)
-
-
-def _match(out, *args):
-    p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", *args, "--out", str(out), "--quiet"],
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 0, p.stderr
+    return run(SCRIPT, *args, timeout=120)
 
 
 def test_figures_follow_the_final_score_breakdown(tmp_path):
     rec = tmp_path / "g.jsonl"
-    _match(rec, "--a", "random", "--b", "greedy", "--games", "6", "--seed", "3")
+    match(rec, "--a", "random", "--b", "greedy", "--games", "6", "--seed", "3")
     r = _run(str(rec), "--json")
     assert r.returncode == 0, r.stderr
     f = json.loads(r.stdout)
@@ -48,7 +40,7 @@ def test_figures_follow_the_final_score_breakdown(tmp_path):
 
 def test_solo_and_bad_files_are_one_error_line(tmp_path):
     solo = tmp_path / "s.jsonl"
-    _match(solo, "--a", "random", "--b", "botankhamun:easy", "--games", "1")
+    match(solo, "--a", "random", "--b", "botankhamun:easy", "--games", "1")
     r = _run(str(solo))
     assert r.returncode == 2 and r.stderr.strip() == f"error: {solo}: no finished game of 2-4 players"
     bad = tmp_path / "bad.jsonl"

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
-from bench_scripts import load, needs, script
+from bench_scripts import load, match, needs, run, script
 from tekhenu_engine.match import finished_games, new_state
 from tekhenu_engine.notation import parse_action
 
@@ -21,18 +19,13 @@ pytestmark = needs(SCRIPT)
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=300)
+    return run(SCRIPT, *args)
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     d = tmp_path_factory.mktemp("vc")
-    rec = d / "g.jsonl"
-    p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "greedy", "--b", "random",
-                        "--games", "16", "--seed", "1", "--out", str(rec), "--quiet"],
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 0, p.stderr
-    return rec
+    return match(d / "g.jsonl", "--a", "greedy", "--b", "random", "--games", "16", "--seed", "1")
 
 
 def test_positions_are_the_deciding_seats_view_and_the_real_game(records):

@@ -33,13 +33,14 @@ class ModelError(ValueError):
     """A margin model file that cannot be used with this build (missing, other features, bad shape)."""
 
 
-def features(state: GameState, seat: int) -> np.ndarray:
+def features(state: GameState, seat: int, dtype: type = np.float32) -> np.ndarray:
     """The model's inputs without the constant: the features of `seat`, then of the seat now best of
-    the others (the lowest seat on a tie), as float32 (the precision the fit reads them in)."""
+    the others (the lowest seat on a tie), as float32 (the precision the fit reads them in) unless
+    `dtype` says otherwise."""
     vp = state.returns()
     other = max((q for q in range(len(vp)) if q != seat), key=lambda q: (vp[q], -q))
     raw = state.to_bytes()
-    return np.array(eval_features_of(raw, seat) + eval_features_of(raw, other), dtype=np.float32)
+    return np.array(eval_features_of(raw, seat) + eval_features_of(raw, other), dtype=dtype)
 
 
 def fit(X: np.ndarray, y: np.ndarray, ridge: float = DEFAULT_RIDGE) -> np.ndarray:
@@ -70,9 +71,7 @@ def check_value(weights: np.ndarray) -> float:
     features in double precision, as the compiled search reads them."""
     g = check_position()
     vp = g.returns()
-    raw = g.to_bytes()
-    x = np.array(eval_features_of(raw, 0) + eval_features_of(raw, 1), dtype=np.float64)
-    return float(vp[0] - vp[1] + x @ weights[:-1] + weights[-1])
+    return float(vp[0] - vp[1] + features(g, 0, np.float64) @ weights[:-1] + weights[-1])
 
 
 def save(weights: np.ndarray, path: str | Path = DEFAULT_MODEL, info: str = "") -> None:

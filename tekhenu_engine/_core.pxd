@@ -485,6 +485,13 @@ cdef inline uint64_t rng_next(uint64_t* r) noexcept nogil:
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
     return z ^ (z >> 31)
 
+cdef inline uint64_t seed_state(uint64_t seed, uint64_t salt) noexcept nogil:
+    """A generator state for a user's seed: one splitmix64 output of seed x step + salt. (The state
+    seed x step + salt itself would make seed s + 1 the stream of seed s one draw later, since
+    splitmix64 advances its state by that step.)"""
+    cdef uint64_t r = seed * <uint64_t>0x9E3779B97F4A7C15 + salt
+    return rng_next(&r)
+
 cdef inline int rng_int(uint64_t* r, int n) noexcept nogil:
     # (x >> 33) < 2**31: the 32-bit remainder is the same number, and a cheaper division
     return <int>(<uint32_t>(rng_next(r) >> 33) % <uint32_t>n)

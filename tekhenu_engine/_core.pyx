@@ -1101,7 +1101,7 @@ cdef class GameState:
         """A full state consistent with this observation: unknown cards dealt at random."""
         cdef GameState g = self.clone()
         cdef State* s = &g.st
-        cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) * <uint64_t>0x9E3779B97F4A7C15 + 7
+        cdef uint64_t r = seed_state(<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 7)
         resample_state(s, &r)
         return g
 

@@ -53,6 +53,11 @@ if len(PT_FEATURE_NAMES) != PT_NF or len(PT_PARAM_NAMES) != PT_N or len(PT_ROW_N
 
 cdef double PT_W[4][63]       # [row][parameter]
 cdef int PT_LOADED = 0
+# The fit against the tuned policy itself (playoutmodel.fitness with opponent="tuned"): the seats in
+# PT_OPP_SEATS play the row PT_OPP_W instead of their table's row. Only policy_match sets it (and
+# clears it again); a search never does, so its playouts always read PT_W.
+cdef double PT_OPP_W[63]
+cdef int PT_OPP_SEATS = 0
 cdef int PT_DISTRICT_VP = _data.DISTRICT_MAJORITY_VP
 
 cdef inline int ptab_row(State* s) noexcept nogil:
@@ -202,9 +207,11 @@ cdef int pt_weights(State* s, int32_t* legal, int n, double* out, int lite) noex
     0, or -1 when the policy takes the first option (the kinds the rules core orders: a payment,
     Bread at Scoring, a Decree set, Faith; out is not written then). With `lite` the targets (the
     one ply, most of the policy's cost) are uniform: `playout="tuned_lite"`."""
-    cdef double* w = PT_W[ptab_row(s)]
     cdef double x
     cdef int i, kind, a, sec, val, p = current_player(s)
+    cdef double* w = &PT_W[ptab_row(s)][0]
+    if p >= 0 and (PT_OPP_SEATS >> p) & 1:
+        w = &PT_OPP_W[0]
     kind = legal[0] >> 24
     if kind == K_PAY or kind == K_BREAD or kind == K_DECREES or kind == K_FAITH:
         return -1

@@ -62,10 +62,14 @@ def playout_reads_tuned_weights(name: str) -> bool:
     """Whether the playout reads the tuned policy's weights ("auto": for some table)."""
 def policy_choice(observation: bytes, seat: int, seed: int = 0, playout: str = "heuristic") -> int:
     """One action of the playout policy."""
+def playout_margins(states: Any, seats: Any, playouts: int, seed: int = 0,
+                    policy: str = "auto") -> Any:
+    """Mean final margin of `playouts` playouts from each observation (float64 array)."""
 def policy_match(players: int, games: int, seed: int = 0, heuristic_seats: int = 1,
                  policy: str = "heuristic", other: str = "random",
-                 options: Any = None) -> tuple[list[int], list[float]]:
-    """Games between playout policies: (wins per seat, mean VP per seat)."""
+                 options: Any = None, other_row: Any = None) -> tuple[list[int], list[float]]:
+    """Games between playout policies: (wins per seat, mean VP per seat); `other_row`: the other
+    seats' row of tuned weights (with other="tuned")."""
 def eval_set_model(weights: list[list[float]], scale: float) -> None:
     """Install the learned evaluation's weights (EVAL_ROWS rows of EVAL_FEATURE_NAMES) and win scale."""
 def eval_model_loaded() -> bool:

@@ -1202,19 +1202,82 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef int n = gen_legal(&root, legal)
     return policy_pick(&root, legal, n, &r, _playout_mode(playout, root.nplayers))
 
+def playout_margins(states, seats, int playouts, seed=0, str policy="auto"):
+    """The mean final margin (the seat's VP minus the best other seat's) of `playouts` playouts from
+    each state: a list of observations (``to_bytes()``, each at a decision of its seat in `seats`),
+    each playout from a fresh determinisation (resample_state) played to the end by the playout
+    policy `policy` alone (no tree, no move averages). Returns a float64 array. Deterministic for a
+    seed. To measure what the playouts say of a position (bench/fit_playout_value.py)."""
+    import numpy as np
+    cdef State root, s
+    cdef int32_t legal[512]
+    cdef int i, k, q, seat, mode, nstates = len(states)
+    cdef double tot, best
+    cdef uint64_t r = seed_state(<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 17)
+    if playouts < 1:
+        raise ValueError("playouts must be at least 1")
+    if len(seats) != nstates:
+        raise ValueError("one seat per state")
+    out = np.zeros(nstates, dtype=np.float64)
+    cdef double[::1] o = out
+    for i in range(nstates):
+        raw = states[i]
+        if not isinstance(raw, bytes) or len(raw) != sizeof(State):
+            raise ValueError(f"state {i} is not a state")
+        memcpy(&root, <char*>raw, sizeof(State))
+        seat = int(seats[i])
+        if root.ntasks == 0 or current_player(&root) != seat:
+            raise ValueError(f"state {i}: seat {seat} is not to decide")
+        mode = _playout_mode(policy, root.nplayers)
+        with nogil:
+            tot = 0
+            for k in range(playouts):
+                memcpy(&s, &root, sizeof(State))
+                resample_state(&s, &r)
+                playout(&s, &r, mode, 0, legal, 0)
+                best = -1e300
+                for q in range(s.nseats):
+                    if q != seat and s.vp[q] > best:
+                        best = s.vp[q]
+                tot += s.vp[seat] - best
+            o[i] = tot / playouts
+    return out
+
 def policy_match(int players, int games, seed=0, int heuristic_seats=1, str policy="heuristic",
-                 str other="random", options=None):
+                 str other="random", options=None, other_row=None):
     """Games between playout policies: `policy` for the seats in the bit mask, `other` elsewhere.
 
     Returns (wins per seat, mean VP per seat). Runs entirely in compiled code. `options`: the
-    games' TableOptions (e.g. Time of Seth).
+    games' TableOptions (e.g. Time of Seth). `other_row`: with `other="tuned"`, the other seats play
+    the tuned policy with this row of PT_N weights instead of their table's installed row (the fit
+    against the tuned policy itself, playoutmodel.fitness).
     """
     from tekhenu_engine._core import GameState
+    global PT_OPP_SEATS
     cdef State s
     cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
-    cdef int g, n, m, p, nl
+    cdef int g, n, m, p, nl, k
     cdef int ma = _playout_mode(policy, players), mb = _playout_mode(other, players)
+    if other_row is not None:
+        import numpy as np
+        row = np.asarray(other_row, dtype=np.float64)
+        if mb != P_TUNED or row.shape != (PT_N,) or not np.all(np.isfinite(row)):
+            raise ValueError(f"other_row needs other='tuned' and {PT_N} finite weights")
+        for k in range(PT_N):
+            PT_OPP_W[k] = row[k]
+        PT_OPP_SEATS = ~heuristic_seats & 0xF
+    try:
+        return _policy_games(players, games, seed, heuristic_seats, ma, mb, options, r)
+    finally:
+        PT_OPP_SEATS = 0
+
+cdef object _policy_games(int players, int games, seed, int heuristic_seats, int ma, int mb, options,
+                  uint64_t r):
+    from tekhenu_engine._core import GameState
+    cdef State s
+    cdef int32_t legal[512]
+    cdef int g, n, m, p, nl
     wins = [0] * 4
     vps = [0.0] * 4
     for g in range(games):

@@ -356,3 +356,103 @@ def test_fast_best_decree_value_equals_the_rules_best_set():
         checked += 1
         nonzero += listed > 0
     assert checked == 300 and nonzero > 100
+
+
+# ----------------------------------------------------------------------------- the fit against itself
+# Issue 13: "Iterate: self-play with the new search gives better training data." The 2-player row was
+# fitted against the heuristic policy; policy_match(other_row=) lets a row be fitted against the tuned
+# policy itself, and ISMCTSAgent(playout_weights=) lets a match measure such a file against the shipped
+# one (docs/search.md, "What each lever gained (twenty-seventh session)").
+
+def test_other_row_plays_the_given_row_and_is_cleared_afterwards(shipped_weights):
+    """The other seats play `other_row`: the installed row itself gives exactly the games of
+    other="tuned"; another row gives other games; and the next match without it is unchanged."""
+    k = PT_ROW_NAMES.index("players2")
+    w = playout_weights()
+    plain = policy_match(2, 60, seed=9, policy="tuned", other="tuned")
+    assert policy_match(2, 60, seed=9, policy="tuned", other="tuned", other_row=w[k]) == plain
+    other = policy_match(2, 60, seed=9, policy="tuned", other="tuned", other_row=w[0] * 0.5)
+    assert other != plain
+    assert policy_match(2, 60, seed=9, policy="tuned", other="tuned") == plain
+    with pytest.raises(ValueError, match="other_row needs other='tuned'"):
+        policy_match(2, 5, policy="tuned", other="heuristic", other_row=w[k])
+    with pytest.raises(ValueError, match="finite"):
+        policy_match(2, 5, policy="tuned", other="tuned", other_row=np.zeros(3))
+    with pytest.raises(ValueError, match="finite"):
+        policy_match(2, 5, policy="tuned", other="tuned", other_row=np.full(len(PT_PARAM_NAMES), np.nan))
+    assert policy_match(2, 60, seed=9, policy="tuned", other="tuned") == plain   # a refusal clears too
+
+
+def test_fitness_against_the_tuned_policy(shipped_weights):
+    """fitness(opponent=row) is seat 0's margin against that row: against its own row it is the
+    seat-rotated self-play margin (near 0 over many games), and tune() passes the opponent on."""
+    k = PT_ROW_NAMES.index("players2")
+    w = playout_weights()
+    wins, vps = policy_match(2, 400, seed=3, policy="tuned", other="tuned", other_row=w[k])
+    assert playoutmodel.fitness("players2", w, 400, 3, opponent=w[k]) == pytest.approx(vps[0] - vps[1])
+    assert abs(playoutmodel.fitness("players2", w, 2000, 3, opponent=w[k])) < 3.0
+    a, _ = playoutmodel.tune("players2", start=w[k], generations=1, population=4, elite=2, games=20,
+                             seed=5, opponent=w[k])
+    b, _ = playoutmodel.tune("players2", start=w[k], generations=1, population=4, elite=2, games=20, seed=5)
+    assert not np.array_equal(a, b)      # other games: the opponent reached the fit
+
+
+def test_agents_with_their_own_playout_weights_share_a_process(shipped_weights, tmp_path):
+    """Two agents in one process, one with its own weight file: each search uses its agent's
+    weights whichever agent searched before, so a match measures the file against the shipped one."""
+    k = PT_ROW_NAMES.index("players2")
+    w = playout_weights()
+    w2 = w.copy()
+    w2[k] = w[0]                       # the solo row in the 2-player slot: another policy
+    f = tmp_path / "other.npz"
+    playoutmodel.save(w2, f, info="test")
+    g = _first_decision(2, 11)
+    obs = g.observation(g.current_player())
+    seat = g.current_player()
+
+    def result(agent):
+        r = agent.search(obs, seat, iterations=400)
+        return r.best, [(c.action, c.visits) for c in r.candidates]
+
+    own = make_agent(f"ismcts:iterations=400:reuse=0:playout_weights={f}", seed=2)
+    shipped = ISMCTSAgent(iterations=400, reuse=False, seed=2)
+    a1 = result(own)
+    s1 = result(shipped)
+    a2 = result(own)
+    s2 = result(shipped)
+    assert a1 == a2 and s1 == s2 and a1 != s1
+    np.testing.assert_array_equal(playout_weights(), w)     # the shipped weights are back
+    with pytest.raises(ValueError, match="cannot read the playout weights"):
+        make_agent(f"ismcts:playout_weights={tmp_path / 'missing.npz'}")
+    with pytest.raises(ValueError, match="playout_weights needs a playout that reads the tuned weights"):
+        ISMCTSAgent(playout="heuristic", playout_weights=str(f))
+
+
+def test_playout_margins_are_seeded_and_refuse_bad_input(shipped_weights):
+    """playout_margins: the mean final margin of the seat over its playouts from each observation,
+    deterministic for a seed, with unrelated streams for neighbouring seeds (a seed times the
+    splitmix64 step would make seed s + 1 the stream of seed s one draw later), and a clear error for
+    anything that is not a state of the seat to decide."""
+    from tekhenu_engine._search import playout_margins
+    g = GameState.new(1, 3, SOLO)
+    g.resolve_chance()
+    obs = g.observation(0).to_bytes()
+    a = playout_margins([obs] * 40, [0] * 40, 1, seed=7)
+    assert np.array_equal(a, playout_margins([obs] * 40, [0] * 40, 1, seed=7))
+    b = playout_margins([obs] * 40, [0] * 40, 1, seed=8)
+    assert np.mean(a == b) < 0.5                 # not the same playouts one draw apart
+    assert np.all(a == np.round(a))              # one playout: a whole number of VP
+    assert -200 < a.mean() < 100
+    two = GameState.new(2, 5)
+    two.resolve_chance()
+    p = two.current_player()
+    m = playout_margins([two.observation(p).to_bytes()], [p], 4, seed=1)
+    assert m.shape == (1,) and m[0] == np.mean(m)
+    with pytest.raises(ValueError, match="seat 1 is not to decide"):
+        playout_margins([obs], [1], 1)
+    with pytest.raises(ValueError, match="state 0 is not a state"):
+        playout_margins([b"xx"], [0], 1)
+    with pytest.raises(ValueError, match="one seat per state"):
+        playout_margins([obs, obs], [0], 1)
+    with pytest.raises(ValueError, match="at least 1"):
+        playout_margins([obs], [0], 0)

@@ -111,6 +111,37 @@ def test_root_parallel_jobs_merge_and_stay_deterministic():
     assert figures(r1) == figures(r2)
 
 
+def test_root_parallel_trees_draw_from_distant_streams():
+    """Worker k's seed is the search's seed + k x 2**40 (64 bits): a Searcher's generator starts at
+    seed x splitmix64's step, so seeds 1 apart gave the trees one random stream a draw apart."""
+    from tekhenu_engine.agents.ismcts import WORKER_SEED_STRIDE, worker_seed
+    assert WORKER_SEED_STRIDE == 1 << 40
+    assert [worker_seed(5, k) for k in range(3)] == [5, 5 + (1 << 40), 5 + (2 << 40)]
+    assert worker_seed((1 << 64) - 1, 1) == (1 << 40) - 1
+
+
+def test_resample_seeds_one_apart_deal_unrelated_futures():
+    """GameState.resample(seed): the generator state is a hash of the seed, so seeds s and s + 1 are
+    not one stream a draw apart: the rolls that follow differ in about as many places as two far
+    seeds' do."""
+    s = position(seed=12, decisions=24)
+    obs = s.observation(s.current_player())
+
+    def rolls(seed):
+        g = obs.resample(seed)
+        out = []
+        while len(out) < 40 and not g.is_terminal():
+            if g.is_chance():
+                out.append(g.apply_chance())
+            else:
+                g.apply(g.legal_actions()[0])
+        return out
+
+    near = [rolls(k) for k in range(6)]
+    assert all(near[k] != near[k + 1] for k in range(5))
+    assert all(near[k][1:] != near[k + 1][:-1] for k in range(5))       # not a shifted copy
+
+
 def test_analysis_candidates_cover_every_legal_action():
     """Every legal action is a candidate with consistent figures; the best is the most visited."""
     s = position(seed=4, decisions=26)

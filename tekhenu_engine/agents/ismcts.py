@@ -31,6 +31,10 @@ DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
 EARLY_MIN_ITERATIONS = 200   # early stop (the best move can no longer change): not before this many
 EARLY_STRETCH = 100          # ... and, with an iteration budget, only at multiples of this many
+# Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
+# starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
+# draw apart; 2**40 draws apart, no search comes near the other's numbers.
+WORKER_SEED_STRIDE = 1 << 40
 
 
 @dataclass
@@ -110,6 +114,11 @@ def clock_budget_ms(remaining_ms: float, increment_ms: float, observation: GameS
     expected = rounds_left * DECISIONS_PER_TURN + 2
     budget = remaining_ms / expected + 0.8 * increment_ms
     return max(1.0, min(budget, 0.5 * remaining_ms))
+
+
+def worker_seed(base_seed: int, k: int) -> int:
+    """The seed of tree k of a root-parallel search whose tree 0 has `base_seed`."""
+    return (base_seed + k * WORKER_SEED_STRIDE) & 0xFFFFFFFFFFFFFFFF
 
 
 def search_seed(seed: int, obs: GameState) -> int:
@@ -264,6 +273,10 @@ class ISMCTSAgent:
     mix: the weight of the margin model (agents/marginmodel.py: the final margin learnt from the
     search's own solo games) against the playout in the searching seat's reward (0, the default: off;
     solo games only; docs/search.md "What each lever gained (twenty-sixth session)").
+    playout_weights: a weight file of the tuned playout policy (agents/playoutmodel.py) that this
+    agent's playouts use instead of the shipped one (None, the default: the shipped file); to measure
+    a refit against the shipped weights in one match (docs/search.md "What each lever gained
+    (twenty-seventh session)").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -276,7 +289,7 @@ class ISMCTSAgent:
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
-                 mast_freeze: int = 0, mix: float = 0.0) -> None:
+                 mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -326,9 +339,14 @@ class ISMCTSAgent:
         if self.mix > 0:
             from .marginmodel import install_default as install_margin
             install_margin()      # the shipped margin model, refused here when stale
+        if playout_weights is not None and not playout_reads_tuned_weights(playout):
+            raise ValueError(f"playout_weights needs a playout that reads the tuned weights, not {playout!r}")
+        self.playout_weights = playout_weights
         if playout_reads_tuned_weights(playout):
-            from .playoutmodel import install_default as install_playout
+            from .playoutmodel import check_file, install_default as install_playout
             install_playout()     # the same for the tuned policy's weights
+            if playout_weights is not None:
+                check_file(playout_weights)   # a missing or stale file is refused here too
         self.last: SearchResult | None = None
 
     def _params(self) -> dict:
@@ -366,6 +384,9 @@ class ISMCTSAgent:
             iterations, movetime_ms = self.iterations, self.movetime_ms
             if iterations is None and movetime_ms is None:
                 iterations = DEFAULT_ITERATIONS
+        if playout_reads_tuned_weights(self.playout):
+            from .playoutmodel import use
+            use(self.playout_weights)   # this agent's weights (another agent may have swapped them)
         raw = obs.to_bytes()
         base_seed = search_seed(self.seed, obs)
         t0 = time.monotonic()
@@ -385,7 +406,7 @@ class ISMCTSAgent:
             for k in range(1, jobs):
                 parent, child = ctx.Pipe(duplex=False)
                 p = ctx.Process(target=_worker, daemon=True,
-                                args=(child, raw, seat, base_seed + k, params, shares[k],
+                                args=(child, raw, seat, worker_seed(base_seed, k), params, shares[k],
                                       None if movetime_ms is None else movetime_ms / 1000.0, mp_stop))
                 p.start()
                 child.close()

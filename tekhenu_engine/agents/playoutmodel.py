@@ -77,10 +77,24 @@ def save(weights: np.ndarray, path: str | Path = DEFAULT_MODEL, info: str = "") 
              rows=np.array(ROWS), info=np.array(info))
 
 
+# Which file's weights are installed: a resolved path, or None when they were set as an array
+# (playout_set_weights: a fit, a test) or not at all. Agents with their own file (use()) and agents
+# with the shipped one share the one compiled table of a process; use() swaps it only when needed.
+_installed: str | None = None
+_cache: dict[str, np.ndarray] = {}
+
+
+def _key(path: str | Path) -> str:
+    return str(Path(path).expanduser().resolve())
+
+
 def install(path: str | Path = DEFAULT_MODEL) -> dict:
     """Load a weight file and install it in the compiled policy."""
+    global _installed
     m = load(path)
     playout_set_weights(m["weights"])
+    _installed = _key(path)
+    _cache[_installed] = m["weights"]
     return m
 
 
@@ -90,14 +104,51 @@ def install_default() -> None:
         install(DEFAULT_MODEL)
 
 
-def fitness(row: str, weights: np.ndarray, games: int, seed: int) -> float:
+def check_file(path: str | Path) -> None:
+    """PlayoutModelError unless `path` is a weight file this build can use (read once, cached)."""
+    key = _key(path)
+    if key not in _cache:
+        _cache[key] = load(path)["weights"]
+
+
+def use(path: str | Path | None) -> None:
+    """Before a search: make the weights of `path` the installed ones (None: the shipped file, but
+    only when another agent's file is installed; weights set as an array are left alone)."""
+    global _installed
+    if path is None:
+        if _installed is None or _installed == _key(DEFAULT_MODEL):
+            install_default()
+            return
+        path = DEFAULT_MODEL
+    key = _key(path)
+    if key == _installed:
+        return
+    check_file(path)
+    playout_set_weights(_cache[key])
+    _installed = key
+
+
+def _set(weights: np.ndarray) -> None:
+    """Install weights given as an array (a fit): no file is installed any more."""
+    global _installed
+    playout_set_weights(weights)
+    _installed = None
+
+
+def fitness(row: str, weights: np.ndarray, games: int, seed: int,
+            opponent: np.ndarray | None = None) -> float:
     """Mean margin of the tuned policy with `weights` (the full [rows, parameters] array) in `games`
     compiled games of table `row`: solo against Botankhamun; 2-4 players in seat 0 against the
-    heuristic policy in the other seats (the seats rotate with the game's first player)."""
+    heuristic policy in the other seats (the seats rotate with the game's first player), or, with
+    `opponent` (one row of parameters), against the tuned policy with that row."""
     players, opts = TABLES[row]
-    playout_set_weights(weights)
-    _wins, vps = policy_match(players, games, seed=seed, heuristic_seats=1, policy="tuned",
-                              other="heuristic", options=opts)
+    _set(weights)
+    if opponent is not None and players > 1:
+        _wins, vps = policy_match(players, games, seed=seed, heuristic_seats=1, policy="tuned",
+                                  other="tuned", options=opts, other_row=opponent)
+    else:
+        _wins, vps = policy_match(players, games, seed=seed, heuristic_seats=1, policy="tuned",
+                                  other="heuristic", options=opts)
     return float(vps[0] - max(vps[1:]))
 
 
@@ -111,10 +162,14 @@ def _initial_sigma() -> np.ndarray:
 
 def tune(row: str, start: np.ndarray | None = None, generations: int = 30, population: int = 40,
          elite: int = 10, games: int = 1000, seed: int = 1,
-         log: Callable[[str], None] | None = None) -> tuple[np.ndarray, list[dict]]:
+         log: Callable[[str], None] | None = None,
+         opponent: np.ndarray | None = None) -> tuple[np.ndarray, list[dict]]:
     """Fit one row of the weights by the cross-entropy method (a diagonal Gaussian over the
     parameters; each generation draws `population` candidates, plays each on the same `games`
     seeded games, and refits the Gaussian to the `elite` best). Deterministic for a seed.
+
+    `opponent`: at 2-4 players, fit against the tuned policy with this row instead of the heuristic
+    policy (see :func:`fitness`).
 
     Returns the fitted row (the Gaussian's final mean) and one dict per generation (the mean's and
     the best candidate's fitness, the spread)."""
@@ -137,7 +192,7 @@ def tune(row: str, start: np.ndarray | None = None, generations: int = 30, popul
         for i, c in enumerate(cands):
             w = base.copy()
             w[k] = c
-            fit[i] = fitness(row, w, games, gseed)
+            fit[i] = fitness(row, w, games, gseed, opponent)
         order = np.argsort(-fit)
         el = cands[order[:elite]]
         mu = el.mean(axis=0)
@@ -150,7 +205,7 @@ def tune(row: str, start: np.ndarray | None = None, generations: int = 30, popul
             log(f"{row} generation {gen}: mean's margin {h['mean_fitness']:+.2f}, best {h['best']:+.2f}, "
                 f"elite {h['elite_mean']:+.2f}, spread {h['sigma']:.3f} ({h['seconds']:.1f} s)")
     base[k] = mu
-    playout_set_weights(base)
+    _set(base)
     return mu, history
 
 
@@ -173,7 +228,7 @@ def train(out: str | Path = DEFAULT_MODEL, seed: int = 1, scale: float = 1.0,
     same file."""
     t0 = time.time()
     W = np.tile(initial_row(), (len(ROWS), 1))
-    playout_set_weights(W)
+    _set(W)
     rep: dict = {"rows": {}, "seed": seed}
     for i, (row, start, generations, games) in enumerate(PLAN):
         k = ROWS.index(row)
@@ -185,7 +240,7 @@ def train(out: str | Path = DEFAULT_MODEL, seed: int = 1, scale: float = 1.0,
         with_initial = W.copy()
         with_initial[k] = initial_row()
         base = fitness(row, with_initial, 4000, 10_000 + seed)
-        playout_set_weights(W)
+        _set(W)
         done = rep["rows"].get(row, {}).get("generations", 0)     # a restart adds its generations
         rep["rows"][row] = {"held_out_margin": round(held, 2), "initial_margin": round(base, 2),
                             "generations": done + generations, "games": games}

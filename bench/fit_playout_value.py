@@ -121,7 +121,7 @@ def explained(weights: np.ndarray, data, playouts: int, seed: int) -> dict:
     `playouts` playouts, the split-half reliability of that mean, and their ratio (the share the
     expected playout margin explains, clipped to [0, 1])."""
     obs, now, y, rnd, seats = data
-    pm._set(weights)
+    pm.set_weights(weights)
     h = max(1, playouts // 2)
     a = within_round(playout_margins(obs, seats, h, seed=seed) - now, rnd)
     b = within_round(playout_margins(obs, seats, h, seed=seed + 1) - now, rnd)
@@ -175,7 +175,7 @@ def fit(start: np.ndarray, data, playouts: int, generations: int, population: in
     """The cross-entropy method over the solo row (as playoutmodel.tune), judged by :func:`explained`."""
     k = pm.ROWS.index(ROW)
     mu = np.array(start[k], dtype=np.float64)
-    sigma = pm._initial_sigma() * 0.5
+    sigma = pm.initial_sigma() * 0.5
     rng = np.random.default_rng(seed)
     history = []
     for gen in range(generations):

@@ -128,8 +128,9 @@ def use(path: str | Path | None) -> None:
     _installed = key
 
 
-def _set(weights: np.ndarray) -> None:
-    """Install weights given as an array (a fit): no file is installed any more."""
+def set_weights(weights: np.ndarray) -> None:
+    """Install weights given as an array (a fit, a measurement): no file is installed any more, so
+    an agent without its own file keeps them (:func:`use`)."""
     global _installed
     playout_set_weights(weights)
     _installed = None
@@ -142,7 +143,7 @@ def fitness(row: str, weights: np.ndarray, games: int, seed: int,
     heuristic policy in the other seats (the seats rotate with the game's first player), or, with
     `opponent` (one row of parameters), against the tuned policy with that row."""
     players, opts = TABLES[row]
-    _set(weights)
+    set_weights(weights)
     if opponent is not None and players > 1:
         _wins, vps = policy_match(players, games, seed=seed, heuristic_seats=1, policy="tuned",
                                   other="tuned", options=opts, other_row=opponent)
@@ -152,7 +153,9 @@ def fitness(row: str, weights: np.ndarray, games: int, seed: int,
     return float(vps[0] - max(vps[1:]))
 
 
-def _initial_sigma() -> np.ndarray:
+def initial_sigma() -> np.ndarray:
+    """The spread a fit starts with: 0.6 for the action weights, 0.25 for the features' VP weights,
+    0.5 for the log temperature."""
     s = np.full(len(NAMES), 0.6)
     start = NAMES.index("gold")
     s[start:] = 0.25          # the value weights of the features (VP per unit)
@@ -180,7 +183,7 @@ def tune(row: str, start: np.ndarray | None = None, generations: int = 30, popul
     k = ROWS.index(row)
     base = playout_weights() if playout_loaded() else np.tile(initial_row(), (len(ROWS), 1))
     mu = np.array(initial_row() if start is None else start, dtype=np.float64)
-    sigma = _initial_sigma()
+    sigma = initial_sigma()
     rng = np.random.default_rng(seed)
     history = []
     for gen in range(generations):
@@ -205,7 +208,7 @@ def tune(row: str, start: np.ndarray | None = None, generations: int = 30, popul
             log(f"{row} generation {gen}: mean's margin {h['mean_fitness']:+.2f}, best {h['best']:+.2f}, "
                 f"elite {h['elite_mean']:+.2f}, spread {h['sigma']:.3f} ({h['seconds']:.1f} s)")
     base[k] = mu
-    _set(base)
+    set_weights(base)
     return mu, history
 
 
@@ -228,7 +231,7 @@ def train(out: str | Path = DEFAULT_MODEL, seed: int = 1, scale: float = 1.0,
     same file."""
     t0 = time.time()
     W = np.tile(initial_row(), (len(ROWS), 1))
-    _set(W)
+    set_weights(W)
     rep: dict = {"rows": {}, "seed": seed}
     for i, (row, start, generations, games) in enumerate(PLAN):
         k = ROWS.index(row)
@@ -240,7 +243,7 @@ def train(out: str | Path = DEFAULT_MODEL, seed: int = 1, scale: float = 1.0,
         with_initial = W.copy()
         with_initial[k] = initial_row()
         base = fitness(row, with_initial, 4000, 10_000 + seed)
-        _set(W)
+        set_weights(W)
         done = rep["rows"].get(row, {}).get("generations", 0)     # a restart adds its generations
         rep["rows"][row] = {"held_out_margin": round(held, 2), "initial_margin": round(base, 2),
                             "generations": done + generations, "games": games}

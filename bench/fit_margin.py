@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
 
 import numpy as np
 
@@ -29,6 +29,8 @@ from tekhenu_engine._core import GameState
 from tekhenu_engine.agents import marginmodel
 from tekhenu_engine.match import finished_games, match_seed_of, new_state
 from tekhenu_engine.notation import parse_action
+
+T = TypeVar("T")
 
 def record_files(paths: list[str]) -> list[str]:
     """The files named, and the *.jsonl under every directory named, sorted; ValueError for a path
@@ -92,9 +94,11 @@ def margin(vp: list[float], seat: int) -> float:
     return vp[seat] - max(v for q, v in enumerate(vp) if q != seat)
 
 
-def positions(recs: list[dict], every: int) -> tuple[np.ndarray, np.ndarray]:
-    """(features [n, 108] float32, margin still to come [n]) of the sampled decisions of `recs`."""
-    X, y = [], []
+def with_outcome(recs: list[dict], every: int, take: Callable[[GameState, int], T]) -> tuple[list[T], np.ndarray]:
+    """take(state, seat) at the sampled decisions of `recs` (:func:`sampled`), and the margin still to
+    come of that seat at each, in the real game: (the values, [n] float64)."""
+    out: list[T] = []
+    y: list[float] = []
     for rec in recs:
         rows = []
         for st, p, _k in sampled(rec, every):
@@ -103,8 +107,14 @@ def positions(recs: list[dict], every: int) -> tuple[np.ndarray, np.ndarray]:
                 y += [margin(fin, q) - now for q, now in rows]
                 break
             rows.append((p, margin(st.returns(), p)))
-            X.append(marginmodel.features(st, p))
-    return np.array(X, dtype=np.float32).reshape(-1, len(marginmodel.NAMES) - 1), np.array(y, dtype=np.float64)
+            out.append(take(st, p))
+    return out, np.array(y, dtype=np.float64)
+
+
+def positions(recs: list[dict], every: int) -> tuple[np.ndarray, np.ndarray]:
+    """(features [n, 108] float32, margin still to come [n]) of the sampled decisions of `recs`."""
+    X, y = with_outcome(recs, every, marginmodel.features)
+    return np.array(X, dtype=np.float32).reshape(-1, len(marginmodel.NAMES) - 1), y
 
 
 def main(argv: list[str]) -> int:

@@ -48,7 +48,7 @@ from tekhenu_engine._search import playout_margins
 from tekhenu_engine.agents import playoutmodel as pm
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_margin import games, margin, sampled  # noqa: E402  (bench/fit_margin.py: the same games and positions)
+from fit_margin import games, margin, with_outcome  # noqa: E402  (bench/fit_margin.py: the same games and positions)
 
 ROW = "solo"
 PLAYER_GAMES = 4000
@@ -70,22 +70,12 @@ def search_games(paths: list[str], exclude_seeds: tuple[int, ...], table: int = 
 def positions(recs: list[dict], every: int) -> tuple[list[bytes], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(the deciding seat's observations, its margin now, the real margin still to come, the round,
     the seat) at the sampled decisions of `recs` (in solo games the engine's seat 0 only)."""
-    obs, now, y, rnd, seats = [], [], [], [], []
-    for rec in recs:
-        rows = []
-        for st, p, _k in sampled(rec, every):
-            if p < 0:
-                fin = st.returns()
-                y += [margin(fin, q) - m for q, m in rows]
-                break
-            m = margin(st.returns(), p)
-            rows.append((p, m))
-            obs.append(st.observation(p).to_bytes())
-            now.append(m)
-            rnd.append(int(st.field("round")))
-            seats.append(p)
-    return (obs, np.array(now, dtype=np.float64), np.array(y, dtype=np.float64),
-            np.array(rnd, dtype=np.int64), np.array(seats, dtype=np.int64))
+    rows, y = with_outcome(recs, every, lambda st, p: (st.observation(p).to_bytes(), margin(st.returns(), p),
+                                                       int(st.field("round")), p))
+    obs = [r[0] for r in rows]
+    now, rnd, seats = (np.array([r[i] for r in rows], dtype=t) for i, t in ((1, np.float64), (2, np.int64),
+                                                                             (3, np.int64)))
+    return obs, now, y, rnd, seats
 
 
 def halves(recs: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -119,20 +109,21 @@ def explained(weights: np.ndarray, data, playouts: int, seed: int) -> dict:
     round (a search compares moves of one position, so what a playout says about the stage of the
     game, the same for every move, does not count): the squared correlation of the mean of
     `playouts` playouts, the split-half reliability of that mean, and their ratio (the share the
-    expected playout margin explains, clipped to [0, 1])."""
+    expected playout margin explains, clipped to [0, 1]); and the playouts' mean bias (their margin to
+    come less the real one, over all positions)."""
     obs, now, y, rnd, seats = data
     pm.set_weights(weights)
     h = max(1, playouts // 2)
-    a = within_round(playout_margins(obs, seats, h, seed=seed) - now, rnd)
-    b = within_round(playout_margins(obs, seats, h, seed=seed + 1) - now, rnd)
-    y = within_round(y, rnd)
+    a_raw = playout_margins(obs, seats, h, seed=seed) - now
+    b_raw = playout_margins(obs, seats, h, seed=seed + 1) - now
+    a, b = within_round(a_raw, rnd), within_round(b_raw, rnd)
     mean = (a + b) / 2
-    r = float(np.corrcoef(mean, y)[0, 1])
+    r = float(np.corrcoef(mean, within_round(y, rnd))[0, 1])
     rho = float(np.corrcoef(a, b)[0, 1])
     rel = 2 * rho / (1 + rho) if rho > 0 else 1e-9
-    return {"r2": r * r * (1 if r > 0 else -1), "reliability": rel,
+    return {"r2": r * abs(r), "reliability": rel,
             "share": float(min(1.0, max(0.0, r * abs(r) / rel))),
-            "bias": float(np.mean(playout_margins(obs, seats, 1, seed=seed + 2) - now - data[2]))}
+            "bias": float(np.mean((a_raw + b_raw) / 2 - y))}
 
 
 def compare(data, playouts: int = 32, seed: int = 5) -> dict:
@@ -172,32 +163,28 @@ def player_margin(weights: np.ndarray) -> float:
 
 def fit(start: np.ndarray, data, playouts: int, generations: int, population: int, elite: int,
         seed: int, log=None) -> tuple[np.ndarray, list[dict]]:
-    """The cross-entropy method over the solo row (as playoutmodel.tune), judged by :func:`explained`."""
+    """The cross-entropy method (playoutmodel.cross_entropy, as ``tekhenu train-playout``) over the solo
+    row, from --start's row with half the usual spread, judged by :func:`explained`."""
     k = pm.ROWS.index(ROW)
-    mu = np.array(start[k], dtype=np.float64)
-    sigma = pm.initial_sigma() * 0.5
-    rng = np.random.default_rng(seed)
-    history = []
-    for gen in range(generations):
-        t0 = time.time()
-        gseed = seed * 1_000_003 + gen * 7919
-        cands = mu + sigma * rng.standard_normal((population, len(mu)))
-        cands[0] = mu
-        score = np.empty(population)
-        for i, c in enumerate(cands):
-            w = np.array(start, dtype=np.float64)
-            w[k] = c
-            score[i] = explained(w, data, playouts, gseed)["share"]
-        order = np.argsort(-score)
-        mu = cands[order[:elite]].mean(axis=0)
-        sigma = np.maximum(0.7 * cands[order[:elite]].std(axis=0) + 0.3 * sigma, 0.02)
-        h = {"generation": gen, "mean_share": float(score[0]), "best": float(score[order[0]]),
-             "elite": float(score[order[:elite]].mean()), "sigma": float(sigma.mean()),
-             "seconds": round(time.time() - t0, 1)}
+
+    def score(c: np.ndarray, gseed: int) -> float:
+        w = np.array(start, dtype=np.float64)
+        w[k] = c
+        return explained(w, data, playouts, gseed)["share"]
+
+    history: list[dict] = []
+
+    def report(gen: int, share: np.ndarray, order: np.ndarray, sigma: np.ndarray, seconds: float) -> None:
+        h = {"generation": gen, "mean_share": float(share[0]), "best": float(share[order[0]]),
+             "elite": float(share[order[:elite]].mean()), "sigma": float(sigma.mean()),
+             "seconds": round(seconds, 1)}
         history.append(h)
         if log:
             log(f"generation {gen}: the mean's share {h['mean_share']:.3f}, best {h['best']:.3f}, "
                 f"elite {h['elite']:.3f}, spread {h['sigma']:.3f} ({h['seconds']} s)")
+
+    mu = pm.cross_entropy(np.array(start[k], dtype=np.float64), pm.initial_sigma() * 0.5, score,
+                          generations, population, elite, seed, report)
     w = np.array(start, dtype=np.float64)
     w[k] = mu
     return w, history

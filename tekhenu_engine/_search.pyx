@@ -1252,12 +1252,9 @@ def policy_match(int players, int games, seed=0, int heuristic_seats=1, str poli
     the tuned policy with this row of PT_N weights instead of their table's installed row (the fit
     against the tuned policy itself, playoutmodel.fitness).
     """
-    from tekhenu_engine._core import GameState
     global PT_OPP_SEATS
-    cdef State s
-    cdef int32_t legal[512]
     cdef uint64_t r = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF) + 11
-    cdef int g, n, m, p, nl, k
+    cdef int k
     cdef int ma = _playout_mode(policy, players), mb = _playout_mode(other, players)
     if other_row is not None:
         import numpy as np

@@ -45,3 +45,21 @@ def match(out, *args: str):
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     return out
+
+
+def engine_decisions_by_hand(rec: dict, every: int, take):
+    """Replay a solo record by hand, independently of the scripts: ``take(state)`` at every decision of
+    the engine's seat 0 whose number k (counting every decision) has k % every == the game's seed %
+    every, as the scripts sample them; returns (the values, the final VP)."""
+    from tekhenu_engine.match import new_state
+    from tekhenu_engine.notation import parse_action
+    st = new_state(rec["table"], rec["seed"])
+    want, k = [], 0
+    for tok in rec["moves"]:
+        if not st.is_chance() and not st.is_terminal():
+            if st.current_player() == 0 and k % every == rec["seed"] % every:
+                want.append(take(st))
+            k += 1
+        st.apply(parse_action(tok))
+    return want, st.returns()
+

@@ -5,10 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bench_scripts import load, match, needs, run, script
+from bench_scripts import engine_decisions_by_hand, load, match, needs, run, script
 from tekhenu_engine.agents import marginmodel
-from tekhenu_engine.match import finished_games, new_state
-from tekhenu_engine.notation import parse_action
 
 SCRIPT = script("fit_margin.py")
 pytestmark = needs(SCRIPT)
@@ -32,17 +30,8 @@ def test_positions_are_the_engines_sampled_decisions(solo):
     recs = fm.games([str(solo)], 1)
     assert len(recs) == 6
     X, y = fm.positions(recs[:1], 3)
-    rec = recs[0]
-    st = new_state(rec["table"], rec["seed"])
-    want, k = [], 0
-    for tok in rec["moves"]:
-        if not st.is_chance() and not st.is_terminal():
-            if st.current_player() == 0 and k % 3 == rec["seed"] % 3:
-                vp = st.returns()
-                want.append((marginmodel.features(st, 0), vp[0] - vp[1]))
-            k += 1
-        st.apply(parse_action(tok))
-    fin = st.returns()
+    want, fin = engine_decisions_by_hand(recs[0], 3, lambda st: (marginmodel.features(st, 0),
+                                                                 st.returns()[0] - st.returns()[1]))
     assert len(want) == len(y) > 5
     for i, (f, now) in enumerate(want):
         assert np.array_equal(X[i], f) and y[i] == (fin[0] - fin[1]) - now

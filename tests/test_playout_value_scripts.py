@@ -10,11 +10,9 @@ import json
 import numpy as np
 import pytest
 
-from bench_scripts import load, match, needs, run, script
+from bench_scripts import engine_decisions_by_hand, load, match, needs, run, script
 from tekhenu_engine._search import playout_margins
 from tekhenu_engine.agents import playoutmodel
-from tekhenu_engine.match import new_state
-from tekhenu_engine.notation import parse_action
 
 VALUE = script("fit_playout_value.py")
 SELFPLAY = script("fit_playout_selfplay.py")
@@ -41,17 +39,9 @@ def test_positions_are_the_search_games_decisions_with_their_real_outcome(record
     assert len(recs) == 4 and all(r["a"].startswith("ismcts") for r in recs)
     assert len(pv.search_games([str(records)], (), 2)) == 2
     obs, now, y, rnd, seats = pv.positions(recs[:1], 3)
-    rec = recs[0]
-    st = new_state(rec["table"], rec["seed"])
-    want, k = [], 0
-    for tok in rec["moves"]:
-        if not st.is_chance() and not st.is_terminal():
-            if st.current_player() == 0 and k % 3 == rec["seed"] % 3:
-                vp = st.returns()
-                want.append((st.observation(0).to_bytes(), vp[0] - vp[1], int(st.field("round"))))
-            k += 1
-        st.apply(parse_action(tok))
-    fin = st.returns()
+    want, fin = engine_decisions_by_hand(recs[0], 3, lambda st: (st.observation(0).to_bytes(),
+                                                                 st.returns()[0] - st.returns()[1],
+                                                                 int(st.field("round"))))
     assert len(want) == len(obs) > 5 and set(seats) == {0}
     for i, (o, m, r) in enumerate(want):
         assert obs[i] == o and now[i] == m and rnd[i] == r and y[i] == (fin[0] - fin[1]) - m

@@ -88,6 +88,9 @@ def _key(path: str | Path) -> str:
     return str(Path(path).expanduser().resolve())
 
 
+_DEFAULT_KEY = _key(DEFAULT_MODEL)
+
+
 def install(path: str | Path = DEFAULT_MODEL) -> dict:
     """Load a weight file and install it in the compiled policy."""
     global _installed
@@ -116,7 +119,7 @@ def use(path: str | Path | None) -> None:
     only when another agent's file is installed; weights set as an array are left alone)."""
     global _installed
     if path is None:
-        if _installed is None or _installed == _key(DEFAULT_MODEL):
+        if _installed is None or _installed == _DEFAULT_KEY:
             install_default()
             return
         path = DEFAULT_MODEL
@@ -182,34 +185,55 @@ def tune(row: str, start: np.ndarray | None = None, generations: int = 30, popul
         raise ValueError("elite must be at least 2 and below the population")
     k = ROWS.index(row)
     base = playout_weights() if playout_loaded() else np.tile(initial_row(), (len(ROWS), 1))
-    mu = np.array(initial_row() if start is None else start, dtype=np.float64)
-    sigma = initial_sigma()
+
+    def score(c: np.ndarray, gseed: int) -> float:
+        w = base.copy()
+        w[k] = c
+        return fitness(row, w, games, gseed, opponent)
+
+    history: list[dict] = []
+
+    def report(gen: int, fit: np.ndarray, order: np.ndarray, sigma: np.ndarray, seconds: float) -> None:
+        h = {"generation": gen, "mean_fitness": float(fit[0]), "best": float(fit[order[0]]),
+             "elite_mean": float(fit[order[:elite]].mean()), "sigma": float(sigma.mean()),
+             "seconds": seconds}
+        history.append(h)
+        if log:
+            log(f"{row} generation {gen}: mean's margin {h['mean_fitness']:+.2f}, best {h['best']:+.2f}, "
+                f"elite {h['elite_mean']:+.2f}, spread {h['sigma']:.3f} ({h['seconds']:.1f} s)")
+
+    mu = cross_entropy(np.array(initial_row() if start is None else start, dtype=np.float64), initial_sigma(),
+                       score, generations, population, elite, seed, report)
+    base[k] = mu
+    set_weights(base)
+    return mu, history
+
+
+def cross_entropy(mu: np.ndarray, sigma: np.ndarray, score: Callable[[np.ndarray, int], float],
+                  generations: int, population: int, elite: int, seed: int,
+                  report: Callable[[int, np.ndarray, np.ndarray, np.ndarray, float], None] | None = None
+                  ) -> np.ndarray:
+    """The cross-entropy method over a diagonal Gaussian (mean `mu`, spread `sigma`): each generation
+    draws `population` candidates (the first is the mean itself), scores each with
+    ``score(candidate, generation seed)`` (higher is better; every candidate of a generation gets the
+    same seed, so they are judged on the same games) and refits the Gaussian to the `elite` best, the
+    spread kept at 0.7 x theirs + 0.3 x the last, at least 0.02. ``report(generation, scores, order
+    best first, new spread, seconds)`` after each generation. Deterministic for a seed; returns the
+    final mean."""
     rng = np.random.default_rng(seed)
-    history = []
     for gen in range(generations):
         t0 = time.time()
         gseed = seed * 1000003 + gen * 7919
         cands = mu + sigma * rng.standard_normal((population, len(mu)))
         cands[0] = mu
-        fit = np.empty(population)
-        for i, c in enumerate(cands):
-            w = base.copy()
-            w[k] = c
-            fit[i] = fitness(row, w, games, gseed, opponent)
+        fit = np.array([score(c, gseed) for c in cands], dtype=np.float64)
         order = np.argsort(-fit)
         el = cands[order[:elite]]
         mu = el.mean(axis=0)
         sigma = np.maximum(0.7 * el.std(axis=0) + 0.3 * sigma, 0.02)
-        h = {"generation": gen, "mean_fitness": float(fit[0]), "best": float(fit[order[0]]),
-             "elite_mean": float(fit[order[:elite]].mean()), "sigma": float(sigma.mean()),
-             "seconds": time.time() - t0}
-        history.append(h)
-        if log:
-            log(f"{row} generation {gen}: mean's margin {h['mean_fitness']:+.2f}, best {h['best']:+.2f}, "
-                f"elite {h['elite_mean']:+.2f}, spread {h['sigma']:.3f} ({h['seconds']:.1f} s)")
-    base[k] = mu
-    set_weights(base)
-    return mu, history
+        if report:
+            report(gen, fit, order, sigma, time.time() - t0)
+    return mu
 
 
 # The fit of every row, in order: (row, the row it starts from (None: the heuristic policy),

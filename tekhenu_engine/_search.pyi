@@ -54,6 +54,10 @@ class Searcher:
 
 def static_estimate(state: bytes) -> list[float]:
     """The static evaluation's estimated final VP of every seat."""
+def reward_terms(state: bytes, margin_weight: float, centre: Any, bonus: Any = None) -> dict[str, list[float]]:
+    """The margin reward of every seat as an iteration computes it (with depth_vp='s bonus)."""
+def playout_decisions(observation: bytes, seed: int = 0, policy: str = "auto") -> tuple[bytes, list[int]]:
+    """A playout to the end: (the final state's bytes, the decisions each seat took)."""
 def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
     """The greedy one-step action."""
 def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:

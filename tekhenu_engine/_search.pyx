@@ -447,16 +447,18 @@ cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
     m.nrec = 0
 
 cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl,
-                 Mast* mst=NULL) noexcept nogil:
+                 Mast* mst=NULL, int* decided=NULL) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
 
     legal holds the nl legal actions of the decision on top when nl > 0 (what the last
     apply_action_legal found), else it is generated here. mst: the search's move averages
-    (NULL: the policy alone), which bias the policy and count the decisions taken."""
-    cdef int n, k = 0
+    (NULL: the policy alone), which bias the policy and count the decisions taken. decided
+    (NULL: not counted): adds to decided[p] each decision of seat p the policy takes."""
+    cdef int n, k = 0, m
     cdef int32_t a
     while s.ntasks > 0:
-        if current_player(s) == -1:
+        m = current_player(s)
+        if m == -1:
             a = sample_chance(s)
         else:
             if cutoff > 0 and k >= cutoff:
@@ -464,9 +466,11 @@ cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, in
             n = nl if nl > 0 else gen_legal(s, legal)
             if mst != NULL and n > 0:
                 a = mast_pick(s, legal, n, r, mode, mst)
-                mast_note(mst, current_player(s), a)
+                mast_note(mst, m, a)
             else:
                 a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
+            if decided != NULL:
+                decided[m] += 1
             k += 1
         if a < 0:       # no outcome: cannot happen after advance(); evaluate instead
             return 0
@@ -519,17 +523,21 @@ cdef int beats(State* s, int p, int q) noexcept nogil:
 
 cdef void rewards(State* s, int finished, int mode, double mw, double* centre, double* est, double* rew,
                   double* win, double* margin, int evm=0, int mseat=-1, double mix=0.0,
-                  double mval=0.0) noexcept nogil:
+                  double mval=0.0, double* bonus=NULL) noexcept nogil:
     """Reward per seat in rew, final (or estimated) VP in est, win chance in win, margin in margin.
 
     The margin term of seat p is the logistic of (margin - centre[p]) / 10, where centre[p]
     is the mean margin of p over the search so far ("dynamic komi"): far ahead or far
     behind, a better margin than expected still counts. With mix > 0 (the search's mix=), seat
     mseat's margin and win chance are (1 - mix) x the playout's + mix x the margin model's `mval`
-    (read at the leaf), and its estimated VP follow its margin.
+    (read at the leaf), and its estimated VP follow its margin. With bonus (NULL: none; the search's
+    depth_vp=), seat p's VP count bonus[p] more in its reward and in `margin` (the centre's), not in
+    `est` or `win` (what the search reports): the VP the playout policy's decisions are estimated to
+    lose against the tree's.
     """
     cdef int p, q, N = s.nseats
-    cdef double pw, best, tot = 0, sc = EV_SCALE if evm else 4.0, mixed_best = 0
+    cdef double pw, best, best0, tot = 0, sc = EV_SCALE if evm else 4.0, mixed_best = 0
+    cdef double adj[4]
     if finished:
         for p in range(N):
             est[p] = s.vp[p]
@@ -538,23 +546,30 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
     else:
         static_eval(s, est)
     for p in range(N):
+        adj[p] = est[p] + (bonus[p] if bonus != NULL else 0.0)
+    for p in range(N):
         pw = 0
         best = -1e9
+        best0 = -1e9
         for q in range(N):
             if q == p:
                 continue
-            if finished:
+            if finished and bonus == NULL:
                 pw += beats(s, p, q)
+            elif finished:
+                pw += 1.0 if adj[p] > adj[q] else (beats(s, p, q) if adj[p] == adj[q] else 0.0)
             else:
-                pw += sigmoid((est[p] - est[q]) / sc)
-            if est[q] > best:
-                best = est[q]
+                pw += sigmoid((adj[p] - adj[q]) / sc)
+            if adj[q] > best:
+                best = adj[q]
+            if est[q] > best0:
+                best0 = est[q]
         pw /= (N - 1)
-        margin[p] = est[p] - best
+        margin[p] = adj[p] - best
         if finished:
             win[p] = 1.0 if winner(s) == p else 0.0
         else:
-            win[p] = sigmoid(margin[p] / sc)
+            win[p] = sigmoid((est[p] - best0) / sc)
         if p == mseat and mix > 0:
             margin[p] = (1.0 - mix) * margin[p] + mix * mval
             pw = (1.0 - mix) * pw + mix * sigmoid(mval / MIX_WIN_SCALE)
@@ -601,6 +616,7 @@ cdef class Searcher:
     cdef int flat
     cdef int eval_mode       # 0: static_eval at a cut-off, 1: the learned evaluation (_eval.pxi)
     cdef double mix          # weight of the margin model in the searching seat's reward (0: off)
+    cdef double depth_vp     # VP added to a seat's reward per decision of it the playout policy took (0: off)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
     cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
     cdef volatile int stop_flag
@@ -617,7 +633,8 @@ cdef class Searcher:
     def __init__(self, bytes observation, int seat, seed=0, double c_uct=0.4, str reward="auto",
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
-                 mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0):
+                 mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0,
+                 double depth_vp=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
@@ -628,7 +645,10 @@ cdef class Searcher:
         search) (0: constant). mast_freeze: the averages stop learning after this many iterations
         (0: never). mix: the weight of the margin model (margin_set_model; fitted on solo games, so solo
         games only) against the playout in the searching seat's reward (0: off; docs/search.md,
-        "What each lever gained (twenty-sixth session)")."""
+        "What each lever gained (twenty-sixth session)"). depth_vp: VP added to each seat's reward for every
+        decision of the seat the playout policy took in the iteration (0: off): the tree plays better than
+        the playouts, so without it a leaf deeper in the tree scores more for that alone (docs/search.md,
+        "What each lever gained (twenty-eighth session)")."""
         from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -674,6 +694,11 @@ cdef class Searcher:
             from tekhenu_engine.agents.marginmodel import install_default as install_margin
             install_margin()
         self.mix = mix
+        if not 0.0 <= depth_vp <= 100.0:
+            raise ValueError("depth_vp must be in [0, 100]")
+        if depth_vp > 0 and mix > 0:
+            raise ValueError("depth_vp and mix cannot be combined")
+        self.depth_vp = depth_vp
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         self.merge_chance = CHANCE_MODES.index(chance)
@@ -851,7 +876,10 @@ cdef class Searcher:
         cdef double mval = 0
         cdef double centre[4]
         cdef double marg[4]
+        cdef double bonus[4]
+        cdef int decided[4]
         cdef Node* nd
+        decided[0] = decided[1] = decided[2] = decided[3] = 0
         memcpy(&s, &self.root, sizeof(State))
         resample_state(&s, &self.rng)
         if self.mast != NULL:
@@ -905,11 +933,13 @@ cdef class Searcher:
             plen += 1
         if self.mix > 0:          # the margin model reads the leaf, before the playout
             mval = margin_value(&s, self.seat)
-        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast)
+        finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast,
+                           decided if self.depth_vp > 0 else NULL)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
+            bonus[p] = self.depth_vp * decided[p]
         rewards(&s, finished, self.reward_mode, self.margin_w, centre, est, rew, win, marg, self.eval_mode,
-                self.seat, self.mix, mval)
+                self.seat, self.mix, mval, bonus if self.depth_vp > 0 else NULL)
         for p in range(s.nseats):
             self.msum[p] += marg[p]
         if self.mast != NULL:
@@ -1121,6 +1151,59 @@ def static_estimate(bytes state):
     memcpy(&s, <char*>state, sizeof(State))
     static_eval(&s, est)
     return [est[p] for p in range(s.nseats)]
+
+def reward_terms(bytes state, double margin_weight, centre, bonus=None):
+    """The search's margin reward (``reward="margin"``) of every seat in a state (``to_bytes()``) as
+    one iteration computes it at the end of its playout: the final VP when the game is over, the static
+    evaluation otherwise. `centre`: each seat's mean margin so far; `bonus`: each seat's VP added to its
+    reward (depth_vp= x its decisions in the playout; None: none). Returns {"reward", "win", "margin",
+    "est"}, lists by seat: "margin" is the one the reward reads (with the bonus), "win" and "est" what
+    the search reports (without it)."""
+    cdef State s
+    cdef double est[4]
+    cdef double rew[4]
+    cdef double win[4]
+    cdef double marg[4]
+    cdef double cen[4]
+    cdef double bon[4]
+    cdef int p, n
+    if len(state) != sizeof(State):
+        raise ValueError("not a state")
+    memcpy(&s, <char*>state, sizeof(State))
+    n = s.nseats
+    if n < 2:
+        raise ValueError("a reward needs two seats")
+    if len(centre) != n or (bonus is not None and len(bonus) != n):
+        raise ValueError(f"give {n} centres and {n} bonuses (or None)")
+    if not 0.0 <= margin_weight <= 1.0:
+        raise ValueError("margin_weight must be in [0, 1]")
+    for p in range(n):
+        cen[p] = centre[p]
+        bon[p] = bonus[p] if bonus is not None else 0.0
+    rewards(&s, s.ntasks == 0, R_MARGIN, margin_weight, cen, est, rew, win, marg, 0, -1, 0.0, 0.0,
+            bon if bonus is not None else NULL)
+    return {"reward": [rew[p] for p in range(n)], "win": [win[p] for p in range(n)],
+            "margin": [marg[p] for p in range(n)], "est": [est[p] for p in range(n)]}
+
+def playout_decisions(bytes observation, seed=0, str policy="auto"):
+    """Play an observation (``to_bytes()``) to the end with the playout policy `policy` as a search's
+    playout does, the hidden cards dealt from `seed`: (the final state's bytes, the decisions each seat
+    took)."""
+    cdef State s
+    cdef int32_t legal[512]
+    cdef int decided[4]
+    cdef uint64_t r
+    cdef int mode
+    if len(observation) != sizeof(State):
+        raise ValueError("not a state")
+    memcpy(&s, <char*>observation, sizeof(State))
+    mode = _playout_mode(policy, s.nplayers)
+    r = seed_state(<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 0x5EED)
+    resample_state(&s, &r)
+    decided[0] = decided[1] = decided[2] = decided[3] = 0
+    with nogil:
+        playout(&s, &r, mode, 0, legal, 0, NULL, decided)
+    return (<char*>&s)[:sizeof(State)], [decided[p] for p in range(s.nseats)]
 
 def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
     """The greedy one-step action: best value (VP and resources) after the action.

@@ -277,6 +277,10 @@ class ISMCTSAgent:
     agent's playouts use instead of the shipped one (None, the default: the shipped file); to measure
     a refit against the shipped weights in one match (docs/search.md "What each lever gained
     (twenty-seventh session)").
+    depth_vp: VP added to each seat's reward for every decision of the seat that the playout policy took
+    in the iteration (0, the default: off): the tree plays better than the playouts, so without it a leaf
+    deeper in the tree scores more for that alone; what the search reports stays the playouts' VP
+    (docs/search.md "What each lever gained (twenty-eighth session)"; measured level, not a default).
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -289,7 +293,8 @@ class ISMCTSAgent:
                  max_nodes: int = 2_000_000, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
-                 mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None) -> None:
+                 mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
+                 depth_vp: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -309,6 +314,10 @@ class ISMCTSAgent:
             raise ValueError("mix must be in [0, 1]")
         if mix > 0 and REWARDS[reward] != REWARDS["margin"]:
             raise ValueError("mix needs the margin reward (reward auto or margin)")
+        if not 0.0 <= depth_vp <= 100.0:
+            raise ValueError("depth_vp must be in [0, 100]")
+        if depth_vp > 0 and mix > 0:
+            raise ValueError("depth_vp and mix cannot be combined")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -330,6 +339,7 @@ class ISMCTSAgent:
         self.mast_half = float(mast_half)
         self.mast_freeze = int(mast_freeze)
         self.mix = float(mix)
+        self.depth_vp = float(depth_vp)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -354,7 +364,8 @@ class ISMCTSAgent:
                 "cutoff": self.cutoff or 0, "max_nodes": self.max_nodes,
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
                 "chance": self.chance, "mast": self.mast,
-                "mast_half": self.mast_half, "mast_freeze": self.mast_freeze, "mix": self.mix}
+                "mast_half": self.mast_half, "mast_freeze": self.mast_freeze, "mix": self.mix,
+                "depth_vp": self.depth_vp}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -11,8 +11,10 @@ A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
   ``mast_freeze=N`` (the averages stop learning after N iterations of a search; 0: never, the default)
   , ``mast_half=X`` (the averages' weight falls as mast x X / (X + iterations); 0: constant, the default)
   , ``mix=X`` (the weight of the margin model learnt from the search's solo games in the reward; 0:
-  off, the default; solo games only) and ``playout_weights=FILE`` (a weight file of the tuned playout
-  policy that this side's playouts use instead of the shipped one, to measure a refit in a match)
+  off, the default; solo games only), ``playout_weights=FILE`` (a weight file of the tuned playout
+  policy that this side's playouts use instead of the shipped one, to measure a refit in a match) and
+  ``depth_vp=X`` (VP added to a seat's reward for each of its decisions the playout policy took; 0: off,
+  the default)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the
   rules core. A match side that is Botankhamun turns every game into a solo game in which the other

@@ -1167,8 +1167,10 @@ def reward_terms(bytes state, double margin_weight, centre, bonus=None):
     cdef double cen[4]
     cdef double bon[4]
     cdef int p, n
+    from tekhenu_engine._core import GameState
     if len(state) != sizeof(State):
         raise ValueError("not a state")
+    GameState.from_bytes(state)         # ValueError (StateError) unless a consistent state
     memcpy(&s, <char*>state, sizeof(State))
     n = s.nseats
     if n < 2:
@@ -1194,8 +1196,10 @@ def playout_decisions(bytes observation, seed=0, str policy="auto"):
     cdef int decided[4]
     cdef uint64_t r
     cdef int mode
+    from tekhenu_engine._core import GameState
     if len(observation) != sizeof(State):
         raise ValueError("not a state")
+    GameState.from_bytes(observation)   # ValueError (StateError) unless a consistent state
     memcpy(&s, <char*>observation, sizeof(State))
     mode = _playout_mode(policy, s.nplayers)
     r = seed_state(<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 0x5EED)

@@ -41,6 +41,14 @@ def test_a_playout_counts_the_decisions_of_each_seat():
     assert playout_decisions(_solo(5).observation(0).to_bytes(), seed=5)[1] == decided
     with pytest.raises(ValueError, match="not a state"):
         playout_decisions(b"x")
+    # a state from outside with an impossible field is refused before anything reads it
+    raw = b"\xff" * len(_solo(5).to_bytes())
+    with pytest.raises(ValueError):
+        GameState.from_bytes(raw)
+    with pytest.raises(ValueError):
+        playout_decisions(raw)
+    with pytest.raises(ValueError):
+        reward_terms(raw, 0.5, [0.0, 0.0])
 
 
 def test_the_bonus_is_in_the_reward_and_margin_not_in_the_win_or_vp():

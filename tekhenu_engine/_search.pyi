@@ -6,6 +6,7 @@ PLAYOUTS: dict[str, int]
 MARGIN_WEIGHTS: dict[int, float]
 MAST_WEIGHTS: dict[int, float]
 MAST_MAX: float
+DEPTH_VP_MAX: float
 CHANCE_MODES: tuple[str, ...]
 VP_CATEGORIES: tuple[str, ...]
 EVALS: dict[str, int]
@@ -60,6 +61,8 @@ def playout_decisions(observation: bytes, seed: int = 0, policy: str = "auto") -
     """A playout to the end: (the final state's bytes, the decisions each seat took)."""
 def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2) -> int:
     """The greedy one-step action."""
+def check_depth_vp(depth_vp: float, mix: float = 0.0) -> None:
+    """ValueError unless depth_vp is in [0, DEPTH_VP_MAX] and, when on, mix is off."""
 def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
     """ValueError naming the option unless the move averages' options are valid."""
 def playout_reads_tuned_weights(name: str) -> bool:

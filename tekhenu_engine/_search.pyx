@@ -694,10 +694,7 @@ cdef class Searcher:
             from tekhenu_engine.agents.marginmodel import install_default as install_margin
             install_margin()
         self.mix = mix
-        if not 0.0 <= depth_vp <= 100.0:
-            raise ValueError("depth_vp must be in [0, 100]")
-        if depth_vp > 0 and mix > 0:
-            raise ValueError("depth_vp and mix cannot be combined")
+        check_depth_vp(depth_vp, mix)
         self.depth_vp = depth_vp
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
@@ -1261,6 +1258,16 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_half must be a number of iterations, at least 0")
     if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
+
+DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
+
+def check_depth_vp(depth_vp, mix=0.0):
+    """ValueError unless depth_vp is in [0, DEPTH_VP_MAX] and, when on, mix is off. The Searcher and
+    ISMCTSAgent both call it."""
+    if not 0.0 <= depth_vp <= DEPTH_VP_MAX:
+        raise ValueError(f"depth_vp must be in [0, {DEPTH_VP_MAX:g}]")
+    if depth_vp > 0 and mix > 0:
+        raise ValueError("depth_vp and mix cannot be combined")
 
 def _playout_mode(str name, int players=0):
     """The compiled playout mode of a name (PLAYOUTS; "auto": AUTO_PLAYOUT of the players); installs

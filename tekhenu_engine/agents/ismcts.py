@@ -24,8 +24,8 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_mast_options,
-                       playout_reads_tuned_weights)
+from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_depth_vp,
+                       check_mast_options, playout_reads_tuned_weights)
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -314,10 +314,7 @@ class ISMCTSAgent:
             raise ValueError("mix must be in [0, 1]")
         if mix > 0 and REWARDS[reward] != REWARDS["margin"]:
             raise ValueError("mix needs the margin reward (reward auto or margin)")
-        if not 0.0 <= depth_vp <= 100.0:
-            raise ValueError("depth_vp must be in [0, 100]")
-        if depth_vp > 0 and mix > 0:
-            raise ValueError("depth_vp and mix cannot be combined")
+        check_depth_vp(depth_vp, mix)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:

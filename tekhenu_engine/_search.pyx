@@ -554,9 +554,7 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
         for q in range(N):
             if q == p:
                 continue
-            if finished and bonus == NULL:
-                pw += beats(s, p, q)
-            elif finished:
+            if finished:            # (without a bonus adj is the VP, and this is beats(s, p, q))
                 pw += 1.0 if adj[p] > adj[q] else (beats(s, p, q) if adj[p] == adj[q] else 0.0)
             else:
                 pw += sigmoid((adj[p] - adj[q]) / sc)
@@ -587,6 +585,16 @@ cdef void rewards(State* s, int finished, int mode, double mw, double* centre, d
             rew[p] = (est[p] if est[p] > 0 else 0) / tot if tot > 0 else 1.0 / N
     if mseat >= 0 and mix > 0:       # after the loop: the other seats are scored on the playout's VP
         est[mseat] = mixed_best + margin[mseat]
+
+cdef int read_state(bytes raw, State* out) except -1:
+    """Copy a state given as ``to_bytes()`` into `out`: ValueError ("not a state", or the rules core's
+    StateError) unless it is a consistent state, before anything reads it."""
+    from tekhenu_engine._core import GameState
+    if len(raw) != sizeof(State):
+        raise ValueError("not a state")
+    GameState.from_bytes(raw)
+    memcpy(out, <char*>raw, sizeof(State))
+    return 0
 
 # ----------------------------------------------------------------------------- the search
 cdef class Searcher:
@@ -649,15 +657,11 @@ cdef class Searcher:
         decision of the seat the playout policy took in the iteration (0: off): the tree plays better than
         the playouts, so without it a leaf deeper in the tree scores more for that alone (docs/search.md,
         "What each lever gained (twenty-eighth session)")."""
-        from tekhenu_engine._core import GameState
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
-        if len(observation) != sizeof(State):
-            raise ValueError("not a state")
-        GameState.from_bytes(observation)      # ValueError (StateError) unless a consistent state
-        memcpy(&self.root, <char*>observation, sizeof(State))
+        read_state(observation, &self.root)
         if current_player(&self.root) != seat:
             raise ValueError(f"seat {seat} is not to decide in this position")
         self.seat = seat
@@ -1164,11 +1168,7 @@ def reward_terms(bytes state, double margin_weight, centre, bonus=None):
     cdef double cen[4]
     cdef double bon[4]
     cdef int p, n
-    from tekhenu_engine._core import GameState
-    if len(state) != sizeof(State):
-        raise ValueError("not a state")
-    GameState.from_bytes(state)         # ValueError (StateError) unless a consistent state
-    memcpy(&s, <char*>state, sizeof(State))
+    read_state(state, &s)
     n = s.nseats
     if n < 2:
         raise ValueError("a reward needs two seats")
@@ -1193,11 +1193,7 @@ def playout_decisions(bytes observation, seed=0, str policy="auto"):
     cdef int decided[4]
     cdef uint64_t r
     cdef int mode
-    from tekhenu_engine._core import GameState
-    if len(observation) != sizeof(State):
-        raise ValueError("not a state")
-    GameState.from_bytes(observation)   # ValueError (StateError) unless a consistent state
-    memcpy(&s, <char*>observation, sizeof(State))
+    read_state(observation, &s)
     mode = _playout_mode(policy, s.nplayers)
     r = seed_state(<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 0x5EED)
     resample_state(&s, &r)

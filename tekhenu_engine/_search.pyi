@@ -8,6 +8,7 @@ MAST_WEIGHTS: dict[int, float]
 MAST_MAX: float
 DEPTH_VP_MAX: float
 CHANCE_MODES: tuple[str, ...]
+ORACLES: tuple[str, ...]
 VP_CATEGORIES: tuple[str, ...]
 EVALS: dict[str, int]
 EVAL_FEATURE_VERSION: int
@@ -29,8 +30,10 @@ class Searcher:
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
                  mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0,
-                 mix: float = 0.0) -> None:
-        """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad."""
+                 mix: float = 0.0, depth_vp: float = 0.0, oracle: str = "off") -> None:
+        """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad.
+        oracle ("off", "all", "bot", "world"; ORACLES) is a measurement harness's switch that needs the
+        full game state (bench/clairvoyant.py), never a way to play."""
     @staticmethod
     def node_bytes() -> int:
         """Memory of one tree node in bytes."""

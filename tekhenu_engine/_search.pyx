@@ -26,6 +26,15 @@ cdef enum:
     HIDDEN_KEY = 0x7FFFFFFF   # edge of an outcome or decision the searching seat cannot see
     MAX_PATH = 4096
 
+# the oracle of a measurement harness (Searcher(oracle=); index = ORACLES)
+cdef enum:
+    O_OFF = 0      # a determinisation of the observation every iteration: how every agent searches
+    O_ALL = 1      # the full state's own future: every chance outcome
+    O_BOT = 2      # only Botankhamun's pyramid order and Deben flips
+    O_WORLD = 3    # every chance outcome but those
+
+ORACLES = ("off", "all", "bot", "world")
+
 # reward modes
 cdef enum:
     R_MARGIN = 0   # 0.9 * pairwise wins + 0.1 * margin term (2 players: win/loss + margin)
@@ -446,20 +455,40 @@ cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
     m.it += 1
     m.nrec = 0
 
+cdef int32_t oracle_chance(State* s, int oracle, uint64_t* r) noexcept nogil:
+    """The outcome of the chance step on top: the state's own generator's (sample_chance), except
+    that under a partial oracle (O_BOT, O_WORLD) a kind of step the oracle does not see is drawn
+    from r instead. Applying the outcome moves the state's generator on either way, so the steps the
+    oracle sees still meet the game's own outcomes."""
+    cdef uint64_t keep
+    cdef int32_t a
+    cdef int ty
+    if oracle < O_BOT:
+        return sample_chance(s)
+    ty = s.tasks[s.ntasks - 1].type
+    if (ty == CH_DEBEN or ty == CH_PYRAMID) == (oracle == O_BOT):
+        return sample_chance(s)
+    keep = s.rng
+    s.rng = rng_next(r)
+    a = sample_chance(s)
+    s.rng = keep
+    return a
+
 cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl,
-                 Mast* mst=NULL, int* decided=NULL) noexcept nogil:
+                 Mast* mst=NULL, int* decided=NULL, int oracle=O_OFF) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
 
     legal holds the nl legal actions of the decision on top when nl > 0 (what the last
     apply_action_legal found), else it is generated here. mst: the search's move averages
     (NULL: the policy alone), which bias the policy and count the decisions taken. decided
-    (NULL: not counted): adds to decided[p] each decision of seat p the policy takes."""
+    (NULL: not counted): adds to decided[p] each decision of seat p the policy takes. oracle: the
+    Searcher's (O_*; oracle_chance)."""
     cdef int n, k = 0, m
     cdef int32_t a
     while s.ntasks > 0:
         m = current_player(s)
         if m == -1:
-            a = sample_chance(s)
+            a = oracle_chance(s, oracle, r)
         else:
             if cutoff > 0 and k >= cutoff:
                 return 0
@@ -627,6 +656,7 @@ cdef class Searcher:
     cdef double depth_vp     # VP added to a seat's reward per decision of it the playout policy took (0: off)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
     cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
+    cdef int oracle          # measurement only (O_*): the full state searched as it is, its future seen
     cdef volatile int stop_flag
     cdef public long long iterations
     cdef double sum_win
@@ -642,7 +672,7 @@ cdef class Searcher:
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
                  mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0,
-                 double depth_vp=0.0):
+                 double depth_vp=0.0, str oracle="off"):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
@@ -656,7 +686,14 @@ cdef class Searcher:
         "What each lever gained (twenty-sixth session)"). depth_vp: VP added to each seat's reward for every
         decision of the seat the playout policy took in the iteration (0: off): the tree plays better than
         the playouts, so without it a leaf deeper in the tree scores more for that alone (docs/search.md,
-        "What each lever gained (twenty-eighth session)")."""
+        "What each lever gained (twenty-eighth session)"). oracle: a measurement harness's switch, not a
+        way to play (no agent, protocol command or CLI option sets it; bench/clairvoyant.py does). "off"
+        (the default): every iteration searches a determinisation of the observation. Otherwise the state
+        given must be the full game state (no hidden card) and is searched as it is, with its own chance
+        generator: "all" meets every roll, draw, tile and flip the game will deal on the line searched;
+        "bot" only Botankhamun's pyramid order and Deben flips (the rest drawn from the search's own
+        generator); "world" everything but those (docs/search.md, "What each lever gained (twenty-ninth
+        session)")."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -703,6 +740,11 @@ cdef class Searcher:
         if chance not in CHANCE_MODES:
             raise ValueError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         self.merge_chance = CHANCE_MODES.index(chance)
+        if oracle not in ORACLES:
+            raise ValueError(f"oracle must be one of {', '.join(ORACLES)}, not {oracle!r}")
+        self.oracle = ORACLES.index(oracle)
+        if self.oracle != O_OFF and hides_cards(&self.root):
+            raise ValueError(f"oracle={oracle!r} needs the full game state, not an observation (it hides cards)")
         self.flat = flat
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
@@ -882,7 +924,8 @@ cdef class Searcher:
         cdef Node* nd
         decided[0] = decided[1] = decided[2] = decided[3] = 0
         memcpy(&s, &self.root, sizeof(State))
-        resample_state(&s, &self.rng)
+        if self.oracle == O_OFF:
+            resample_state(&s, &self.rng)
         if self.mast != NULL:
             self.mast.nrec = 0
         self.path[0] = 0
@@ -893,7 +936,7 @@ cdef class Searcher:
             if m == -1 or not decision_visible(&s, self.seat):
                 # chance, or a choice the seat cannot see: sampled, edge keyed by what is seen
                 if m == -1:
-                    a = sample_chance(&s)
+                    a = oracle_chance(&s, self.oracle, &self.rng)
                     if a < 0:
                         break
                     key = a if not self.merge_chance and chance_visible(&s, self.seat) else HIDDEN_KEY
@@ -935,7 +978,7 @@ cdef class Searcher:
         if self.mix > 0:          # the margin model reads the leaf, before the playout
             mval = margin_value(&s, self.seat)
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast,
-                           decided if self.depth_vp > 0 else NULL)
+                           decided if self.depth_vp > 0 else NULL, self.oracle)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
             bonus[p] = self.depth_vp * decided[p]
@@ -1254,6 +1297,18 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_half must be a number of iterations, at least 0")
     if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
+
+cdef int hides_cards(State* s) noexcept nogil:
+    """Whether the state is an observation that hides a card (one resample_state would deal)."""
+    cdef int c, ty, cls
+    for c in range(MAX_CARDS):
+        if s.card_loc[c] == CL_UNKNOWN:
+            return 1
+    for ty in range(NDECKS):
+        for cls in range(16):
+            if s.hidden_count[ty][cls] != 0:
+                return 1
+    return 0
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
 

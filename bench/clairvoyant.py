@@ -20,7 +20,8 @@ from its observation and searches each with the oracle (the budget shared out), 
 ``--plain`` plays the same games with the same agents without the oracle (the baseline; it gives the
 records ``tekhenu match --a SPEC --b BOT --games N --seed S --json`` gives, move for move). Tree reuse
 is switched off on both (the oracle's observation is the full state, which the reuse check never
-matches), so give ``reuse=0`` in SPEC. Game k has the match runner's seed ``seed * GAME_SEED_STRIDE + k``;
+matches), so give ``reuse=0`` in SPEC, and a fixed budget (``iterations=``) so that a run replays.
+Game k has the match runner's seed ``seed * GAME_SEED_STRIDE + k``;
 side A's agent seed is the game's seed, Botankhamun's the seed plus 1 (as in ``tekhenu match``). Each
 finished game is appended to OUT as a match record; a run on an existing OUT plays only the games it
 lacks. Compare with ``python bench/paired_records.py ORACLE.jsonl PLAIN.jsonl``.
@@ -96,6 +97,15 @@ class FullState:
         return self.state.legal_actions()
 
 
+def recast(agent: ISMCTSAgent, cls: type[ISMCTSAgent], **attrs: object) -> ISMCTSAgent:
+    """The SPEC's agent as an instance of `cls` (a subclass that changes one thing), with every setting
+    of the SPEC kept and `attrs` set."""
+    out = cls.__new__(cls)
+    out.__dict__.update(agent.__dict__)
+    out.__dict__.update(attrs)
+    return out
+
+
 def run_name(spec: str, plain: bool, pimc: int, oracle: str = "all") -> str:
     """Side A's name in the records of a run."""
     if pimc:
@@ -103,7 +113,7 @@ def run_name(spec: str, plain: bool, pimc: int, oracle: str = "all") -> str:
     return spec if plain else f"{spec} (oracle: {ORACLE_NAMES[oracle]})"
 
 
-def play(args: tuple[str, str, int, int, bool]) -> dict:
+def play(args: tuple[str, str, int, int, bool, int, str]) -> dict:
     """Game ``game`` of the run as its match record."""
     spec_a, spec_b, seed, game, plain, pimc, which = args
     config = MatchConfig(a=spec_a, b=spec_b, seed=seed, games=game + 1)
@@ -112,15 +122,9 @@ def play(args: tuple[str, str, int, int, bool]) -> dict:
     agent = make_agent(spec_a, seed=gseed)
     bot = make_agent(spec_b, seed=gseed + 1)
     if pimc:
-        other = PIMCAgent.__new__(PIMCAgent)          # the SPEC's agent, searching sampled futures
-        other.__dict__.update(agent.__dict__)
-        other.samples = pimc
-        agent = other
+        agent = recast(agent, PIMCAgent, samples=pimc)
     elif not plain:
-        oracle = OracleAgent.__new__(OracleAgent)     # the SPEC's agent, with the oracle's Searcher
-        oracle.__dict__.update(agent.__dict__)
-        oracle.oracle = which
-        agent = oracle
+        agent = recast(agent, OracleAgent, oracle=which)
     state = new_state(table, gseed)
     rec = {"notation": NOTATION_VERSION, "game": game, "seed": gseed, "base_seed": seed, "table": table,
            "sides": ["a", "b"], "a": run_name(spec_a, plain, pimc, which), "b": spec_b,
@@ -143,10 +147,10 @@ def play(args: tuple[str, str, int, int, bool]) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", help="JSON-lines file of the games (appended; games it holds are not replayed)")
-    ap.add_argument("--a", default="ismcts:iterations=2000:reuse=0", help="side A: an ismcts SPEC with reuse=0")
+    ap.add_argument("--a", default="ismcts:iterations=2000:reuse=0", help="side A: an ismcts SPEC with iterations= and reuse=0")
     ap.add_argument("--b", default="botankhamun:hard:decree8", help="side B: a botankhamun SPEC")
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=2901)
+    ap.add_argument("--games", type=int, default=100, help="games of the run (game k has the match seed's k-th seed)")
+    ap.add_argument("--seed", type=int, default=2901, help="the base seed (tekhenu match --seed)")
     ap.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
     ap.add_argument("--plain", action="store_true", help="the baseline: the same games without the oracle")
     ap.add_argument("--oracle", choices=sorted(ORACLE_NAMES), default="all",
@@ -165,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--a must be an ismcts SPEC and --b a botankhamun SPEC")
         if sa.options.get("reuse") not in ("0", "false", "False", "no"):
             raise ValueError("--a must switch tree reuse off (reuse=0): the oracle cannot reuse its tree")
+        if "iterations" not in sa.options or "movetime" in sa.options:
+            raise ValueError("--a must set iterations= and no movetime= (a fixed budget: the runs replay)")
         if "jobs" in sa.options:
             raise ValueError("--a: one process a search (no jobs=)")
         make_agent(a.a)

@@ -139,6 +139,7 @@ def test_plain_replays_the_match_runner_and_the_oracle_resumes(tmp_path):
 @needs(SCRIPT)
 @pytest.mark.parametrize("extra, message", [
     (["--a", "ismcts:iterations=30"], "reuse=0"),
+    (["--a", "ismcts:movetime=100:reuse=0"], "iterations="),
     (["--a", "greedy", "--b", "botankhamun:hard"], "ismcts SPEC"),
     (["--a", "ismcts:iterations=30:reuse=0", "--b", "botankhamun:impossible"], "difficulty must be"),
     (["--plain", "--pimc", "2"], "not with --plain"),

@@ -1,14 +1,15 @@
 """An oracle experiment: how much stronger is the solo search when it knows the future? (issue 13)
 
     python bench/clairvoyant.py OUT.jsonl [--a SPEC] [--b BOT] [--games 100] [--seed 2901] [--jobs 2]
-        [--oracle all|bot|world | --plain | --pimc K]
+        [--oracle all|bot|world|next | --plain | --pimc K]
 
 Solo games of an ISMCTS SPEC (side A, seat 0) against Botankhamun (side B). Side A's search is handed the
 full game state and searches it with ``Searcher(oracle="all")``: no determinisation, the state's own chance
 generator, so every roll, draw, Pillar tile, Deben flip and tie-break it meets in a line is the one the
 game will deal on that line. ``--oracle bot`` sees only Botankhamun's pyramid order and Deben flips to
 come (the rest is drawn at random as in any search), ``--oracle world`` everything but those: the two
-parts of what the future is worth. With the future known the game is a deterministic planning problem against
+parts of what the future is worth. ``--oracle next`` sees only his next Deben flip (the first one each
+iteration of the search meets). With the future known the game is a deterministic planning problem against
 a fixed opponent; the result bounds what any treatment of chance and hidden cards (more
 determinisations, a chance model, a better value of the unknown) could add to this search, and
 measures how much of the solo margin the dice and cards to come take away. This is a measurement
@@ -45,7 +46,8 @@ from tekhenu_engine.notation import NOTATION_VERSION, format_action
 
 ORACLE_NAMES = {"all": "sees the future",
                 "bot": "sees Botankhamun's pyramid order and Deben flips to come",
-                "world": "sees the rolls, draws and tiles to come, not Botankhamun's pyramid and flips"}
+                "world": "sees the rolls, draws and tiles to come, not Botankhamun's pyramid and flips",
+                "next": "sees Botankhamun's next Deben flip"}
 
 
 class OracleAgent(ISMCTSAgent):
@@ -155,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plain", action="store_true", help="the baseline: the same games without the oracle")
     ap.add_argument("--oracle", choices=sorted(ORACLE_NAMES), default="all",
                     help="what side A's search sees of the future: all of it (the default), only Botankhamun's "
-                         "pyramid order and Deben flips (bot), or all but those (world)")
+                         "pyramid order and Deben flips (bot), all but those (world), or only his next flip (next)")
     ap.add_argument("--pimc", type=int, default=0, metavar="K",
                     help="side A plays perfect-information Monte Carlo over K sampled futures (a legal player)")
     a = ap.parse_args(argv)

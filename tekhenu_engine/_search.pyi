@@ -32,7 +32,7 @@ class Searcher:
                  mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0,
                  mix: float = 0.0, depth_vp: float = 0.0, oracle: str = "off") -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad.
-        oracle ("off", "all", "bot", "world"; ORACLES) is a measurement harness's switch that needs the
+        oracle ("off", "all", "bot", "world", "next"; ORACLES) is a measurement harness's switch that needs the
         full game state (bench/clairvoyant.py), never a way to play."""
     @staticmethod
     def node_bytes() -> int:

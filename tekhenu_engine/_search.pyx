@@ -32,8 +32,9 @@ cdef enum:
     O_ALL = 1      # the full state's own future: every chance outcome
     O_BOT = 2      # only Botankhamun's pyramid order and Deben flips
     O_WORLD = 3    # every chance outcome but those
+    O_NEXT = 4     # only Botankhamun's next Deben flip (the first one an iteration meets)
 
-ORACLES = ("off", "all", "bot", "world")
+ORACLES = ("off", "all", "bot", "world", "next")
 
 # reward modes
 cdef enum:
@@ -455,18 +456,24 @@ cdef void mast_update(Mast* m, double* rew, int nseats) noexcept nogil:
     m.it += 1
     m.nrec = 0
 
-cdef int32_t oracle_chance(State* s, int oracle, uint64_t* r) noexcept nogil:
+cdef int32_t oracle_chance(State* s, int oracle, uint64_t* r, int* flips) noexcept nogil:
     """The outcome of the chance step on top: the state's own generator's (sample_chance), except
-    that under a partial oracle (O_BOT, O_WORLD) a kind of step the oracle does not see is drawn
-    from r instead. Applying the outcome moves the state's generator on either way, so the steps the
-    oracle sees still meet the game's own outcomes."""
+    that under a partial oracle (O_BOT, O_WORLD, O_NEXT) a kind of step the oracle does not see is
+    drawn from r instead. Applying the outcome moves the state's generator on either way, so the
+    steps the oracle sees still meet the game's own outcomes. flips counts the Deben flips the
+    iteration has met (O_NEXT sees the first only)."""
     cdef uint64_t keep
     cdef int32_t a
     cdef int ty
     if oracle < O_BOT:
         return sample_chance(s)
     ty = s.tasks[s.ntasks - 1].type
-    if (ty == CH_DEBEN or ty == CH_PYRAMID) == (oracle == O_BOT):
+    if oracle == O_NEXT:
+        if ty == CH_DEBEN:
+            flips[0] += 1
+            if flips[0] == 1:
+                return sample_chance(s)
+    elif (ty == CH_DEBEN or ty == CH_PYRAMID) == (oracle == O_BOT):
         return sample_chance(s)
     keep = s.rng
     s.rng = rng_next(r)
@@ -475,20 +482,21 @@ cdef int32_t oracle_chance(State* s, int oracle, uint64_t* r) noexcept nogil:
     return a
 
 cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, int nl,
-                 Mast* mst=NULL, int* decided=NULL, int oracle=O_OFF) noexcept nogil:
+                 Mast* mst=NULL, int* decided=NULL, int oracle=O_OFF, int* flips=NULL) noexcept nogil:
     """Play to the end (or `cutoff` decisions, when > 0); returns 1 when the game ended.
 
     legal holds the nl legal actions of the decision on top when nl > 0 (what the last
     apply_action_legal found), else it is generated here. mst: the search's move averages
     (NULL: the policy alone), which bias the policy and count the decisions taken. decided
-    (NULL: not counted): adds to decided[p] each decision of seat p the policy takes. oracle: the
-    Searcher's (O_*; oracle_chance)."""
+    (NULL: not counted): adds to decided[p] each decision of seat p the policy takes. oracle, flips:
+    the Searcher's (O_*) and its iteration's count of Deben flips met (oracle_chance; NULL only with
+    an oracle that does not count them)."""
     cdef int n, k = 0, m
     cdef int32_t a
     while s.ntasks > 0:
         m = current_player(s)
         if m == -1:
-            a = oracle_chance(s, oracle, r)
+            a = oracle_chance(s, oracle, r, flips)
         else:
             if cutoff > 0 and k >= cutoff:
                 return 0
@@ -692,7 +700,7 @@ cdef class Searcher:
         given must be the full game state (no hidden card) and is searched as it is, with its own chance
         generator: "all" meets every roll, draw, tile and flip the game will deal on the line searched;
         "bot" only Botankhamun's pyramid order and Deben flips (the rest drawn from the search's own
-        generator); "world" everything but those (docs/search.md, "What each lever gained (twenty-ninth
+        generator); "world" everything but those; "next" only Botankhamun's next Deben flip (docs/search.md, "What each lever gained (twenty-ninth
         session)")."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -922,6 +930,7 @@ cdef class Searcher:
         cdef double bonus[4]
         cdef int decided[4]
         cdef Node* nd
+        cdef int flips = 0        # Deben flips met (oracle="next" sees the first)
         decided[0] = decided[1] = decided[2] = decided[3] = 0
         memcpy(&s, &self.root, sizeof(State))
         if self.oracle == O_OFF:
@@ -936,7 +945,7 @@ cdef class Searcher:
             if m == -1 or not decision_visible(&s, self.seat):
                 # chance, or a choice the seat cannot see: sampled, edge keyed by what is seen
                 if m == -1:
-                    a = oracle_chance(&s, self.oracle, &self.rng)
+                    a = oracle_chance(&s, self.oracle, &self.rng, &flips)
                     if a < 0:
                         break
                     key = a if not self.merge_chance and chance_visible(&s, self.seat) else HIDDEN_KEY
@@ -978,7 +987,7 @@ cdef class Searcher:
         if self.mix > 0:          # the margin model reads the leaf, before the playout
             mval = margin_value(&s, self.seat)
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast,
-                           decided if self.depth_vp > 0 else NULL, self.oracle)
+                           decided if self.depth_vp > 0 else NULL, self.oracle, &flips)
         for p in range(4):
             centre[p] = self.msum[p] / self.iterations if self.iterations > 0 else 0.0
             bonus[p] = self.depth_vp * decided[p]

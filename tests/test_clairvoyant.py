@@ -92,11 +92,28 @@ def test_a_partial_oracle_sees_its_part_of_the_future_only(oracle):
     assert seen >= 20 and unseen_differs >= 3   # the other kinds are drawn at random, and differ
 
 
+def test_the_next_flip_oracle_sees_the_first_flip_of_a_line_only():
+    """oracle="next": the first Deben flip an iteration meets is the game's own; every other outcome
+    (later flips, rolls, draws, tiles) is drawn."""
+    first_seen = other_differs = 0
+    for g in _engine_decisions(5, 12):
+        for seed in (1, 2):
+            flips = 0
+            for ty, pv_outcome, dealt in _searched(g, "next", seed):
+                flips += ty == BOT_STEPS[0]
+                if ty == BOT_STEPS[0] and flips == 1:
+                    assert pv_outcome == dealt
+                    first_seen += 1
+                else:
+                    other_differs += pv_outcome not in (-1, dealt)
+    assert first_seen >= 5 and other_differs >= 3
+
+
 def test_the_oracle_refuses_an_observation():
     g = _end_of_first_turn()
     with pytest.raises(ValueError, match="full game state"):
         Searcher(g.observation(0).to_bytes(), 0, oracle="all")
-    with pytest.raises(ValueError, match="oracle must be one of off, all, bot, world"):
+    with pytest.raises(ValueError, match="oracle must be one of off, all, bot, world, next"):
         Searcher(g.to_bytes(), 0, oracle="future")
 
 

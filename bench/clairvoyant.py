@@ -30,8 +30,7 @@ lacks. Compare with ``python bench/paired_records.py ORACLE.jsonl PLAIN.jsonl``.
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing
+import os
 import sys
 import time
 
@@ -42,6 +41,9 @@ from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.agents.registry import make_agent, parse_spec
 from tekhenu_engine.match import MatchConfig, game_seed, new_state
 from tekhenu_engine.notation import NOTATION_VERSION, format_action
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # bench/: resumable_run
+from resumable_run import games_done, play_missing  # noqa: E402
 
 
 ORACLE_NAMES = {"all": "sees the future",
@@ -181,27 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     name = run_name(a.a, a.plain, a.pimc, a.oracle)
-    done = set()
     try:
-        with open(a.out) as f:
-            for no, line in enumerate(f, 1):
-                if line.strip():
-                    r = json.loads(line)
-                    if r.get("a") != name or r.get("b") != a.b or r.get("base_seed") != a.seed:
-                        print(f"error: {a.out}, line {no}: a game of another run", file=sys.stderr)
-                        return 2
-                    done.add(r["game"])
-    except FileNotFoundError:
-        pass
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-        print(f"error: {a.out}: not a file of this script ({e})", file=sys.stderr)
+        done = games_done(a.out, lambda r: r.get("a") == name and r.get("b") == a.b and r.get("base_seed") == a.seed)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    tasks = [(a.a, a.b, a.seed, g, a.plain, a.pimc, a.oracle) for g in range(a.games) if g not in done]
-    with multiprocessing.get_context("fork").Pool(a.jobs) as pool, open(a.out, "a") as f:
-        for r in pool.imap_unordered(play, tasks):
-            f.write(json.dumps(r) + "\n")
-            f.flush()
-            print(f"game {r['game']}: {r['winner_side'].upper()} wins, VP {r['vp']}", file=sys.stderr, flush=True)
+    play_missing(a.out, play, [(a.a, a.b, a.seed, g, a.plain, a.pimc, a.oracle)
+                               for g in range(a.games) if g not in done], a.jobs)
     return 0
 
 

@@ -21,8 +21,7 @@ with ``python bench/paired_records.py OUT.jsonl``.
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing
+import os
 import sys
 
 from tekhenu_engine import GameState, data
@@ -31,6 +30,9 @@ from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.enums import hand
 from tekhenu_engine.match import GAME_SEED_STRIDE
 from tekhenu_engine.notation import CARD_IDS, card_deck
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # bench/: resumable_run
+from resumable_run import games_done, play_missing  # noqa: E402
 
 DECREE_DECK = data.CARD_TYPES.index("Decree")   # card_deck() of a Decree (masked in other seats' hands)
 
@@ -101,28 +103,16 @@ def main(argv: list[str] | None = None) -> int:
     if a.games < 1 or a.iterations < 1 or a.jobs < 1:
         print("error: --games, --iterations and --jobs must be at least 1", file=sys.stderr)
         return 2
-    done = set()
+
+    def of_this_run(r: dict) -> bool:
+        return r.get("b") in (None, f"ismcts:iterations={a.iterations}") and r["seed"] == game_seed(a.seed, r["game"])
+
     try:
-        with open(a.out) as f:
-            for no, line in enumerate(f, 1):
-                if line.strip():
-                    r = json.loads(line)
-                    if r.get("b") not in (None, f"ismcts:iterations={a.iterations}") or \
-                            r["seed"] != game_seed(a.seed, r["game"]):
-                        print(f"error: {a.out}, line {no}: a game of another run", file=sys.stderr)
-                        return 2
-                    done.add(r["game"])
-    except FileNotFoundError:
-        pass
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        print(f"error: {a.out}: not a file of this script ({e})", file=sys.stderr)
+        done = games_done(a.out, of_this_run)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    tasks = [(g, a.seed, a.iterations) for g in range(a.games) if g not in done]
-    with multiprocessing.get_context("fork").Pool(a.jobs) as pool, open(a.out, "a") as f:
-        for r in pool.imap_unordered(play, tasks):
-            f.write(json.dumps(r) + "\n")
-            f.flush()
-            print(f"game {r['game']}: {r['winner_side'].upper()} wins, VP {r['vp']}", file=sys.stderr, flush=True)
+    play_missing(a.out, play, [(g, a.seed, a.iterations) for g in range(a.games) if g not in done], a.jobs)
     return 0
 
 

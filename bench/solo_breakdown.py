@@ -25,7 +25,7 @@ import sys
 
 from tekhenu_engine import data
 from tekhenu_engine.enums import CardLoc
-from tekhenu_engine.match import new_state
+from tekhenu_engine.match import finished_games, new_state
 from tekhenu_engine.notation import CARD_IDS, card_deck, parse_action, upgrade_record
 
 DECREES = [c for c in CARD_IDS if card_deck(c) == data.CARD_TYPES.index("Decree")]
@@ -60,17 +60,11 @@ def game_figures(rec: dict) -> dict:
 def summary(path: str) -> dict:
     """The figures of one file (see the module docstring)."""
     games = []
-    with open(path) as f:
-        for no, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-                if rec.get("error"):
-                    continue
-                games.append(game_figures(rec))
-            except (ValueError, KeyError, TypeError) as e:
-                raise ValueError(f"{path}, line {no}: {e}") from None
+    for no, rec in finished_games(path):      # the games that ended without an error
+        try:
+            games.append(game_figures(rec))
+        except (ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"{path}, line {no}: {e}") from None
     if not games:
         raise ValueError(f"{path}: no finished solo game")
     cats = sorted(games[0]["breakdown"][0])

@@ -700,8 +700,8 @@ cdef class Searcher:
         given must be the full game state (no hidden card) and is searched as it is, with its own chance
         generator: "all" meets every roll, draw, tile and flip the game will deal on the line searched;
         "bot" only Botankhamun's pyramid order and Deben flips (the rest drawn from the search's own
-        generator); "world" everything but those; "next" only Botankhamun's next Deben flip (docs/search.md, "What each lever gained (twenty-ninth
-        session)")."""
+        generator); "world" everything but those; "next" only Botankhamun's next Deben flip
+        (docs/search.md, "What each lever gained (twenty-ninth session)")."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -1308,15 +1308,13 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
 
 cdef int hides_cards(State* s) noexcept nogil:
-    """Whether the state is an observation that hides a card (one resample_state would deal)."""
-    cdef int c, ty, cls
+    """Whether the state is an observation that hides a card (one resample_state would deal). For a
+    state read_state accepted, its hidden counts add up to its unknown cards (the rules core's check),
+    so the unknown cards alone tell."""
+    cdef int c
     for c in range(MAX_CARDS):
         if s.card_loc[c] == CL_UNKNOWN:
             return 1
-    for ty in range(NDECKS):
-        for cls in range(16):
-            if s.hidden_count[ty][cls] != 0:
-                return 1
     return 0
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)

@@ -1,0 +1,39 @@
+"""A resumable run of games for the scripts of bench/ that play their own games (peek_decrees.py,
+clairvoyant.py): which games a JSON-lines file already holds, and playing the others on a pool of
+processes, each record appended as it ends."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sys
+from typing import Any, Callable, Iterable
+
+
+def games_done(path: str, of_this_run: Callable[[dict], bool]) -> set[int]:
+    """The ``game`` numbers the file at `path` holds (none when it does not exist). ValueError with a
+    one-line message when a line is a game of another run (`of_this_run` is false) or the file is not
+    one of game records."""
+    done: set[int] = set()
+    try:
+        with open(path) as f:
+            for no, line in enumerate(f, 1):
+                if line.strip():
+                    r = json.loads(line)
+                    if not of_this_run(r):
+                        raise ValueError(f"{path}, line {no}: a game of another run")
+                    done.add(r["game"])
+    except FileNotFoundError:
+        pass
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
+        raise ValueError(f"{path}: not a file of this script ({e})") from None
+    return done
+
+
+def play_missing(path: str, play: Callable[[Any], dict], tasks: Iterable[Any], jobs: int) -> None:
+    """Play `tasks` with `play` on `jobs` processes (fork), appending each record to `path` as a JSON
+    line as soon as it ends, with one line of progress on standard error."""
+    with multiprocessing.get_context("fork").Pool(jobs) as pool, open(path, "a") as f:
+        for r in pool.imap_unordered(play, tasks):
+            f.write(json.dumps(r) + "\n")
+            f.flush()
+            print(f"game {r['game']}: {r['winner_side'].upper()} wins, VP {r['vp']}", file=sys.stderr, flush=True)

@@ -1,7 +1,7 @@
 """Fit the margin model of the search's `mix=` option on recorded solo games (issue 13).
 
     python bench/fit_margin.py RECORDS.jsonl|DIR [...] --out tekhenu_engine/models/margin_v1.npz
-        [--every 4] [--exclude-seed 2073 ...] [--ridge 0.1]
+        [--every 4] [--exclude-seed 2073 ...] [--exclude-file FILE ...] [--ridge 0.1]
 
 Replays the finished solo games against Botankhamun Hard with 8 VP Decrees in the records (a directory
 is searched for *.jsonl; a game found in two files counts once) and, at one decision of the engine's
@@ -9,12 +9,16 @@ seat in --every, takes the learned evaluation's features of that seat and of Bot
 (tekhenu_engine.agents.marginmodel.features) and the margin still to come in the real game; fits ridge
 least squares (marginmodel.fit) and writes the model file with the check position's value. Games of
 the match seeds given by --exclude-seed (the --seed of `tekhenu match`) are left out, so that a match
-on those seeds measures the model on games it was not fitted on. The same records and arguments
-write the same file.
+on those seeds measures the model on games it was not fitted on; --exclude-file leaves out the games
+of the record files named. The games are fitted in the order of their seeds (then their moves), not of
+the files that hold them, so the same games and arguments write the same file wherever they are kept.
 
-The shipped model: `python bench/fit_margin.py bench/records --exclude-seed 2073 2601 2602 --out
-tekhenu_engine/models/margin_v1.npz` (the goal group's solo seeds, 2073, and the seeds of the mix
-matches, docs/search.md "What each lever gained (twenty-sixth session)").
+The shipped model: `python bench/fit_margin.py bench/records --exclude-seed 2073 2601 2602
+--exclude-file "bench/records/strength/42-flatmc_playouts=250__vs__botankhamun_hard_decree8.jsonl"
+--out tekhenu_engine/models/margin_v1.npz` (the goal group's solo seeds, 2073, and the seeds of the
+mix matches, docs/search.md "What each lever gained (twenty-sixth session)"; the file left out holds
+the flat Monte Carlo games replayed in the thirtieth session, after the model was fitted: the games
+it was fitted on are in bench/records/strength_flat_old/).
 """
 from __future__ import annotations
 
@@ -47,11 +51,20 @@ def record_files(paths: list[str]) -> list[str]:
     return sorted(set(out))
 
 
-def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = ()) -> list[dict]:
+def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = (),
+          exclude_files: tuple[str, ...] = ()) -> list[dict]:
     """The finished games of `table` players (1: solo against Botankhamun Hard with 8 VP Decrees)
-    without Time of Seth or the Vizier, each once, except those of the match seeds `exclude_seeds`."""
+    without Time of Seth or the Vizier, each once, except those of the match seeds `exclude_seeds` and
+    of the files `exclude_files` (ValueError for one that is not a file); sorted by seed, then moves."""
+    skip = set()
+    for f in exclude_files:
+        if not os.path.isfile(f):
+            raise ValueError(f"--exclude-file {f}: no such file")
+        skip.add(os.path.realpath(f))
     out, seen = [], set()
     for path in record_files(paths):
+        if os.path.realpath(path) in skip:
+            continue
         for _, r in finished_games(path):
             t = r.get("table")
             if not isinstance(t, dict) or "moves" not in r:     # a record without its moves
@@ -66,6 +79,7 @@ def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = ()) -> 
             if key not in seen:
                 seen.add(key)
                 out.append(r)
+    out.sort(key=lambda r: (int(r["seed"]), r["moves"]))
     return out
 
 
@@ -125,6 +139,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--every", type=int, default=4, help="one decision of the engine in N (default 4)")
     ap.add_argument("--exclude-seed", type=int, nargs="*", default=[], metavar="SEED",
                     help="leave out the games of these match seeds")
+    ap.add_argument("--exclude-file", nargs="*", default=[], metavar="FILE",
+                    help="leave out the games of these record files")
     ap.add_argument("--ridge", type=float, default=marginmodel.DEFAULT_RIDGE,
                     help=f"ridge penalty (default {marginmodel.DEFAULT_RIDGE:g})")
     a = ap.parse_args(argv)
@@ -133,7 +149,7 @@ def main(argv: list[str]) -> int:
     if not a.ridge >= 0:
         ap.error("--ridge must be at least 0")
     try:
-        recs = games(a.records, 1, tuple(a.exclude_seed))
+        recs = games(a.records, 1, tuple(a.exclude_seed), tuple(a.exclude_file))
         if not recs:
             raise ValueError("no finished solo game against Botankhamun Hard with 8 VP Decrees in "
                              + ", ".join(a.records))

@@ -464,6 +464,7 @@ cdef void playout_random(State* s, uint64_t* r) noexcept nogil
 # --- used by the compiled search (_search.pyx)
 cdef void advance(State* s) noexcept nogil
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil
+cdef int unknown_cards(State* s, int deck) noexcept nogil
 cdef int winner(State* s) noexcept nogil
 cdef int temple_score(State* s, int p, int with_statues) noexcept nogil
 cdef int happiness_vp(int h) noexcept nogil

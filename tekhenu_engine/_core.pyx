@@ -963,11 +963,7 @@ cdef class GameState:
 
     cdef int _hidden_cards(self, int deck):
         """Cards of this deck (-1: any deck) whose place this state does not know."""
-        cdef int c, n = 0
-        for c in range(72):
-            if self.st.card_loc[c] == CL_UNKNOWN and (deck < 0 or c // 24 == deck):
-                n += 1
-        return n
+        return unknown_cards(&self.st, deck)
 
     cdef int _check_chance_known(self) except -1:
         """HiddenChanceError when the chance step on top draws from a pile with hidden cards."""
@@ -1453,6 +1449,23 @@ cdef void upgrade_state(State* s) noexcept nogil:
         seth_clear_fields(s)
     s.version = STATE_FORMAT
     rebuild_dice_index(s)
+
+
+cdef int unknown_cards(State* s, int deck) noexcept nogil:
+    """How many cards of a deck (DECK_IDS; -1: of any deck) the state does not know the place of: an
+    observation's hidden cards, 0 in a full state. The Time of Seth cards count in their decks."""
+    cdef int c, j, n = 0
+    if deck < 0:
+        for c in range(MAX_CARDS):
+            if s.card_loc[c] == CL_UNKNOWN:
+                n += 1
+        return n
+    if deck >= NDECKS:
+        return 0
+    for j in range(DECK_N[deck]):
+        if s.card_loc[DECK_IDS[deck][j]] == CL_UNKNOWN:
+            n += 1
+    return n
 
 
 cdef void resample_state(State* s, uint64_t* r) noexcept nogil:

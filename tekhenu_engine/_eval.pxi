@@ -175,11 +175,9 @@ def margin_model_loaded():
 def margin_value_of(bytes state, int seat):
     """The installed margin model's estimated final margin of `seat` in a state (``to_bytes()``)."""
     cdef State s
-    if len(state) != sizeof(State):
-        raise ValueError("not a state")
     if not MV_LOADED:
         raise ValueError("no margin model installed")
-    memcpy(&s, <char*>state, sizeof(State))
+    read_state(state, &s)
     if not 0 <= seat < s.nseats or s.nseats < 2:
         raise ValueError(f"no seat {seat} with another seat in this game")
     return margin_value(&s, seat)
@@ -207,9 +205,7 @@ def eval_features_of(bytes state, int seat):
     """The evaluation features of `seat` in a state (``GameState.to_bytes()``) as a list."""
     cdef State s
     cdef double f[54]
-    if len(state) != sizeof(State):
-        raise ValueError("not a state")
-    memcpy(&s, <char*>state, sizeof(State))
+    read_state(state, &s)
     if not 0 <= seat < s.nseats:
         raise ValueError(f"no seat {seat} in this game")
     eval_features(&s, seat, f)

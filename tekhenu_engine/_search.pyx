@@ -640,7 +640,8 @@ cdef class Searcher:
     ``run(max_iterations, max_seconds)`` adds iterations (the GIL is released while it
     runs; ``request_stop()`` from another thread ends it after the current iteration).
     ``root_stats()``, ``pv()`` and the counters read the tree. ``flat=True`` makes it a
-    flat Monte Carlo search (no tree below the root, actions tried in turn).
+    flat Monte Carlo search (no tree below the root, actions tried in turn; each iteration
+    plays out from its root action, with the same cutoff, mix, depth_vp and move averages).
     """
     cdef State root
     cdef int seat
@@ -870,7 +871,7 @@ cdef class Searcher:
         for i in range(n):
             if cidx[i] < 0:
                 untried += 1
-        if untried and (not self.flat or node == 0):
+        if untried:
             if self.prior_w > 0 and not self.flat:
                 # an untried action drawn by the policy's weights (the likely ones first)
                 k = 0
@@ -896,9 +897,6 @@ cdef class Searcher:
                 return -1
             self.nodes[c].avail = 1
             return -2 - c
-        if self.flat and node != 0:
-            chosen[0] = policy_pick(s, legal, n, &self.rng, self.playout_mode)
-            return -1
         for i in range(n):
             nd = &self.nodes[cidx[i]]
             if self.flat:
@@ -957,8 +955,6 @@ cdef class Searcher:
                     a = policy_pick(&s, legal, n, &self.rng, self.playout_mode)
                     key = HIDDEN_KEY
                 nl = apply_action_legal(&s, a, legal)
-                if self.flat:
-                    continue
                 child = self.find_child(node, key, m)
                 if child < 0:
                     child = self.new_node(node, key, m)
@@ -975,8 +971,6 @@ cdef class Searcher:
             mast_note(self.mast, m, a)
             nl = apply_action_legal(&s, a, legal)
             if child == -1:
-                if self.flat:
-                    continue
                 break
             if child <= -2:
                 child = -2 - child
@@ -984,6 +978,8 @@ cdef class Searcher:
             node = child
             self.path[plen] = node
             plen += 1
+            if self.flat:       # flat Monte Carlo: the playout takes over below the root's action
+                in_tree = 0
         if self.mix > 0:          # the margin model reads the leaf, before the playout
             mval = margin_value(&s, self.seat)
         finished = playout(&s, &self.rng, self.playout_mode, self.cutoff, legal, nl, self.mast,
@@ -1090,9 +1086,9 @@ cdef class Searcher:
         cdef int* order
         cdef int* newidx
         cdef Node* fresh
-        if len(observation) != sizeof(State):
-            raise ValueError("not a state")
-        if current_player(<State*><char*>observation) != self.seat:
+        cdef State obs
+        read_state(observation, &obs)
+        if current_player(&obs) != self.seat:
             return False
         c = self.nodes[0].first_child
         while c >= 0 and not (self.nodes[c].key == action and self.nodes[c].mover == self.seat):
@@ -1142,7 +1138,7 @@ cdef class Searcher:
                 self.vis0[self.nroot] = self.nodes[m].visits
                 self.nroot += 1
             m = self.nodes[m].next_sibling
-        memcpy(&self.root, <char*>observation, sizeof(State))
+        memcpy(&self.root, &obs, sizeof(State))
         self.iterations = 0
         self.sum_win = 0
         self.sum_margin = 0
@@ -1199,9 +1195,7 @@ def static_estimate(bytes state):
     """The static evaluation's estimated final VP of every seat (``GameState.to_bytes()``)."""
     cdef State s
     cdef double est[4]
-    if len(state) != sizeof(State):
-        raise ValueError("not a state")
-    memcpy(&s, <char*>state, sizeof(State))
+    read_state(state, &s)
     static_eval(&s, est)
     return [est[p] for p in range(s.nseats)]
 
@@ -1267,9 +1261,7 @@ def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 99
     cdef double v, best = -1e300
     cdef int32_t choice
-    if len(observation) != sizeof(State):
-        raise ValueError("not a state")
-    memcpy(&root, <char*>observation, sizeof(State))
+    read_state(observation, &root)
     if current_player(&root) != seat:
         raise ValueError(f"seat {seat} is not to decide in this position")
     n = gen_legal(&root, legal)
@@ -1311,11 +1303,7 @@ cdef int hides_cards(State* s) noexcept nogil:
     """Whether the state is an observation that hides a card (one resample_state would deal). For a
     state read_state accepted, its hidden counts add up to its unknown cards (the rules core's check),
     so the unknown cards alone tell."""
-    cdef int c
-    for c in range(MAX_CARDS):
-        if s.card_loc[c] == CL_UNKNOWN:
-            return 1
-    return 0
+    return unknown_cards(s, -1) > 0
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
 
@@ -1350,7 +1338,9 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef State root
     cdef int32_t legal[512]
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 5
-    memcpy(&root, <char*>observation, sizeof(State))
+    read_state(observation, &root)
+    if root.ntasks == 0 or current_player(&root) < 0:
+        raise ValueError("no seat is to decide in this position")
     cdef int n = gen_legal(&root, legal)
     return policy_pick(&root, legal, n, &r, _playout_mode(playout, root.nplayers))
 
@@ -1374,9 +1364,12 @@ def playout_margins(states, seats, int playouts, seed=0, str policy="auto"):
     cdef double[::1] o = out
     for i in range(nstates):
         raw = states[i]
-        if not isinstance(raw, bytes) or len(raw) != sizeof(State):
+        if not isinstance(raw, bytes):
             raise ValueError(f"state {i} is not a state")
-        memcpy(&root, <char*>raw, sizeof(State))
+        try:
+            read_state(raw, &root)
+        except ValueError as e:       # the rules core's StateError names the field
+            raise ValueError(f"state {i} is not a state" + ("" if str(e) == "not a state" else f": {e}")) from None
         seat = int(seats[i])
         if root.ntasks == 0 or current_player(&root) != seat:
             raise ValueError(f"state {i}: seat {seat} is not to decide")

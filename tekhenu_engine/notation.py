@@ -443,7 +443,6 @@ _STEP_TEXT = {
     "D_SETH_GODACT": "A God action without a die (Seth Statue for the people, Conquest tile)",
 }
 _CONVERT_TO = {"gold": "1 Gold", "scribes": "1 Scribe"}
-CARD_KINDS = ("Blessing", "Technology", "Decree")
 # the score-breakdown categories (``GameState.score_breakdown`` keys) in words
 VP_CATEGORY_NAMES = {
     "districts": "Osiris districts", "temple": "Temple", "statues": "Statues", "happiness": "Happiness",
@@ -581,7 +580,7 @@ def describe_action(state: "GameState", action: int, viewer: int | None = None) 
         subject = _who(state, seat, viewer)
     if viewer is not None and hidden_from(state, action, viewer):
         n = len(action_cards(action))
-        kinds = sorted({CARD_KINDS[card_deck(c)] for c in action_cards(action)})
+        kinds = sorted({data.CARD_TYPES[card_deck(c)] for c in action_cards(action)})
         what = kinds[0] if len(kinds) == 1 else "card"
         if verb == "draw":
             return f"A {what} is drawn face down"

@@ -52,3 +52,25 @@ def test_the_command_writes_a_model_the_search_loads(solo, tmp_path):
     assert not (tmp_path / "c.npz").exists()
     r = _run(str(tmp_path / "nothing"), "--out", str(tmp_path / "c.npz"))
     assert r.returncode == 2 and r.stderr == f"error: {tmp_path / 'nothing'}: no such file or directory\n"
+
+
+def test_the_model_does_not_depend_on_where_the_games_are_kept(solo, tmp_path):
+    """The same games give the same file whatever their files are called (the order of the fit is the
+    games' seeds, not the files' paths), and --exclude-file leaves out one file's games."""
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (moved / "a_seed2.jsonl").write_text((solo / "s2.jsonl").read_text())
+    (moved / "b_seed1.jsonl").write_text((solo / "s1.jsonl").read_text())
+    outs = []
+    for i, d in enumerate((solo, moved)):
+        outs.append(tmp_path / f"{i}.npz")
+        r = _run(str(d), "--out", str(outs[-1]), "--every", "2")
+        assert r.returncode == 0, r.stderr
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    fm = load(SCRIPT)
+    assert [r["seed"] for r in fm.games([str(moved)], 1)] == sorted(r["seed"] for r in fm.games([str(solo)], 1))
+    left = fm.games([str(moved)], 1, (), (str(moved / "b_seed1.jsonl"),))
+    assert len(left) == 2 and left == fm.games([str(solo / "s2.jsonl")], 1)
+    r = _run(str(moved), "--out", str(tmp_path / "c.npz"), "--exclude-file", str(tmp_path / "none.jsonl"))
+    assert r.returncode == 2 and r.stderr == f"error: --exclude-file {tmp_path / 'none.jsonl'}: no such file\n"
+    assert not (tmp_path / "c.npz").exists()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tekhenu_engine import GameState, TableOptions, format_action
+from tekhenu_engine import GameState, TableOptions, data, format_action
 from tekhenu_engine._search import (EVAL_FEATURE_NAMES, EVAL_ROWS, eval_estimate, eval_features_of,
                                     policy_choice, static_estimate)
 from tekhenu_engine.agents import evalmodel
@@ -32,13 +32,12 @@ def _seth_game(players: int = 2, seed: int = 3, decisions: int = 60) -> GameStat
 
 
 def _with(g: GameState, **changes) -> GameState:
-    """g with seat-0 counters changed (``soldiers=2`` adds 2 Soldiers to seat 0, ...)."""
+    """g with seat-0 counters changed (``soldiers=2`` adds 2 Soldiers to seat 0, ...), through the
+    public loader (static_estimate reads only states it accepts)."""
     d = g.to_dict()
     for key, add in changes.items():
         d[key][0] += add
-    # _from_dict_trusted: a Building added to the Seth board without taking it from the player
-    # board breaks the piece count the public loader checks
-    return GameState._from_dict_trusted(d)
+    return GameState.from_dict(d)
 
 
 def test_static_evaluation_counts_the_expansions_pieces():
@@ -51,14 +50,14 @@ def test_static_evaluation_counts_the_expansions_pieces():
     scorings_left = 2 - d["scoring_count"]
     maats_left = 4 - d["maat_count"]
     assert static_estimate(_with(g, soldiers=2).to_bytes())[0] == pytest.approx(base[0] + 2 * 0.4)
-    assert static_estimate(_with(g, priests=4).to_bytes())[0] == pytest.approx(base[0] + 4 * 0.25)
+    priests = 4 if d["priests"][0] + 4 <= data.SETH_TRACK_MAX else -4
+    assert static_estimate(_with(g, priests=priests).to_bytes())[0] == pytest.approx(base[0] + priests * 0.25)
     assert static_estimate(_with(g, blood=1).to_bytes())[0] == pytest.approx(base[0] - 0.3 * maats_left)
     # a Building of seat 0 on a free space of the Seth board: that space's VP at each Scoring to come
     k = d["seth_build"].index(-1)
     d["seth_build"][k] = 0
-    # _from_dict_trusted: the Building is placed without taking it from seat 0's board
-    h = GameState._from_dict_trusted(d)
-    from tekhenu_engine import data
+    d["buildings"][0] += 1                  # one more of seat 0's Buildings is out (the loader counts them)
+    h = GameState.from_dict(d)
     vp = data.SETH_REGIONS[k // 2]["vp"][k % 2]
     assert static_estimate(h.to_bytes())[0] == pytest.approx(base[0] + scorings_left * vp)
     # the other seat is unchanged by seat 0's pieces
@@ -79,23 +78,32 @@ def test_static_evaluation_values_a_statue_in_honour_of_seth():
         rounds_left = 16 - d["round"]
         seats = 2 if players == 2 else players - 1      # 2 players: the owner's own Seth action too
         d["seth_god"][0] = 0
-        # _from_dict_trusted: the Statue is placed without taking it from seat 0's board
-        one = static_estimate(GameState._from_dict_trusted(d).to_bytes())
+        d["statues"][0] += 1                # one more of seat 0's Statues is out (the loader counts them)
+        one = static_estimate(GameState.from_dict(d).to_bytes())
         assert one[0] == pytest.approx(base[0] + 2 * 0.25 + 0.25 * 0.1 * rounds_left * seats)
         assert one[1:] == pytest.approx(base[1:])       # another seat's estimate is unchanged
         if players == 3:                                # a second one adds nothing
             d["seth_god"][1] = 0
-            two = static_estimate(GameState._from_dict_trusted(d).to_bytes())
+            d["statues"][0] += 1
+            two = static_estimate(GameState.from_dict(d).to_bytes())
             assert two[0] == pytest.approx(one[0])
 
 
 def test_static_evaluation_of_the_base_game_ignores_the_fields():
-    """With the option off the Seth fields keep their 'off' values and the estimate is the base one:
-    Soldiers given to a base-game state change nothing."""
+    """With the option off the Seth fields keep their 'off' values: Soldiers given to a base-game state
+    make an impossible state, which the public loader and the estimate refuse (before the estimate
+    read states unchecked, this test gave one and found the base estimate)."""
     g = GameState.new(2, 5)
     while g.is_chance():
         g.apply_chance()
-    assert static_estimate(_with(g, soldiers=3).to_bytes()) == static_estimate(g.to_bytes())
+    d = g.to_dict()
+    d["soldiers"][0] += 3
+    with pytest.raises(ValueError, match="soldiers"):
+        GameState.from_dict(d)
+    forged = GameState._from_dict_trusted(d).to_bytes()
+    with pytest.raises(ValueError, match="soldiers"):
+        static_estimate(forged)
+    assert static_estimate(g.to_bytes()) == static_estimate(GameState.from_dict(g.to_dict()).to_bytes())
 
 
 def test_learned_features_take_the_expansions_pieces():

@@ -16,6 +16,7 @@ import pytest
 from positions import random_walk
 from tekhenu_engine import GameState
 from tekhenu_engine import _core
+from tekhenu_engine import data
 from tekhenu_engine.errors import HiddenChanceError, StateError, TaskStackOverflow
 from tekhenu_engine.validate import check_state, limits
 
@@ -246,8 +247,8 @@ def test_fuzz_large(seed):
 
 
 # ============================================================================= observation refusals
-def _at_card_draw(players: int = 2, seed: int = 1) -> GameState:
-    g = GameState.new(players, seed=seed)
+def _at_card_draw(players: int = 2, seed: int = 1, options: dict | None = None) -> GameState:
+    g = GameState.new(players, seed=seed, options=options)
     rng = random.Random(seed)
     while not (g.is_chance() and g.step().name == "CH_CARD"):
         if g.is_chance():
@@ -270,6 +271,39 @@ def test_observation_refuses_a_hidden_draw(call):
     assert issubclass(HiddenChanceError, ValueError)
     full = obs.resample(3)          # a full state can
     assert full.sample_chance() in full.legal_actions()
+
+
+@pytest.mark.parametrize("call", ["sample_chance", "apply_chance", "chance_outcomes", "legal_actions"])
+def test_observation_refuses_a_draw_of_hidden_time_of_seth_cards(call):
+    """Time of Seth setup 7: "Shuffle all Blessings, Technologies, and Decrees from Tekhenu: Time of
+    Seth into their corresponding base game decks." A pile whose only hidden cards are expansion cards
+    (ids past the base game's 72) still hides cards: the draw is refused, not dealt from what the
+    observation sees (it gave no outcomes at all before the deck loops read DECK_IDS)."""
+    g = _at_card_draw(options={"seth": True})
+    deck = g.step().a
+    d = g.to_dict()
+    pile = [c for c in data.DECK_IDS[deck] if d["card_loc"][c] == 0]
+    expansion = [c for c in pile if c >= 72]
+    assert expansion and len(pile) > len(expansion)
+    for c in pile:
+        if c < 72:
+            d["card_loc"][c] = 1            # the base cards of the pile to the discard: known to all
+    obs = GameState.from_dict(d).observation(0)
+    unknown = [c for c in data.DECK_IDS[deck] if obs.to_dict()["card_loc"][c] == 4]
+    assert unknown == expansion
+    before = obs.to_bytes()
+    with pytest.raises(HiddenChanceError, match="cannot draw"):
+        getattr(obs, call)()
+    assert obs.to_bytes() == before
+    full = obs.resample(3)                    # a full state draws, and only the expansion cards
+    outcomes = full.legal_actions()
+    assert len(outcomes) == len(expansion) and full.sample_chance() in outcomes
+    drawn = set()
+    for a in outcomes:
+        after = full.clone()
+        after.apply(a)
+        drawn |= {c for c in expansion if after.to_dict()["card_loc"][c] != 0}
+    assert drawn == set(expansion)
 
 
 def test_observation_refuses_a_playout():

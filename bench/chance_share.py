@@ -96,6 +96,8 @@ def measure(data, continuations: int, iterations: int, playouts: int, seed: int,
     centred = np.column_stack([within_round(togo[:, k], rnd) for k in range(continuations)])
     within = float(np.mean(np.var(togo, axis=1, ddof=1)))
     total = float(np.var(centred))
+    if total <= 0:
+        raise ValueError("the margins to come do not vary within a round: nothing to measure")
     ceiling = 1.0 - within / total
     playoutmodel.install_default()
     p = within_round(playout_margins(obs, seats, playouts, seed=seed) - now, rnd)
@@ -151,11 +153,14 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"no finished {'solo' if a.players == 1 else f'{a.players}-player'} game of the "
                              "search in " + ", ".join(a.records))
         data = draw(positions(recs, a.every), a.positions, a.seed)
+        if np.unique(data[3], return_counts=True)[1].max() < 2:
+            raise ValueError(f"the {len(data[0])} positions drawn are each alone in their round, so nothing "
+                             "varies within a round: draw more (--positions) or from more games")
+        log = None if a.json else (lambda s: print(s, flush=True))
+        rep = measure(data, a.continuations, a.iterations, a.playouts, a.seed, a.jobs, log)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    log = None if a.json else (lambda s: print(s, flush=True))
-    rep = measure(data, a.continuations, a.iterations, a.playouts, a.seed, a.jobs, log)
     rep["games"] = len(recs)
     if a.out:
         with open(a.out, "w") as f:

@@ -52,10 +52,12 @@ def record_files(paths: list[str]) -> list[str]:
 
 
 def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = (),
-          exclude_files: tuple[str, ...] = ()) -> list[dict]:
+          exclude_files: tuple[str, ...] = (), by_seed: bool = False) -> list[dict]:
     """The finished games of `table` players (1: solo against Botankhamun Hard with 8 VP Decrees)
     without Time of Seth or the Vizier, each once, except those of the match seeds `exclude_seeds` and
-    of the files `exclude_files` (ValueError for one that is not a file); sorted by seed, then moves."""
+    of the files `exclude_files` (ValueError for one that is not a file); in the order of the sorted
+    files, or with `by_seed` sorted by seed, then moves (the fit's order: where the games are kept
+    does not change the model; the other scripts keep the files' order their documented runs used)."""
     skip = set()
     for f in exclude_files:
         if not os.path.isfile(f):
@@ -79,7 +81,8 @@ def games(paths: list[str], table: int, exclude_seeds: tuple[int, ...] = (),
             if key not in seen:
                 seen.add(key)
                 out.append(r)
-    out.sort(key=lambda r: (int(r["seed"]), r["moves"]))
+    if by_seed:
+        out.sort(key=lambda r: (int(r["seed"]), r["moves"]))
     return out
 
 
@@ -149,7 +152,7 @@ def main(argv: list[str]) -> int:
     if not a.ridge >= 0:
         ap.error("--ridge must be at least 0")
     try:
-        recs = games(a.records, 1, tuple(a.exclude_seed), tuple(a.exclude_file))
+        recs = games(a.records, 1, tuple(a.exclude_seed), tuple(a.exclude_file), by_seed=True)
         if not recs:
             raise ValueError("no finished solo game against Botankhamun Hard with 8 VP Decrees in "
                              + ", ".join(a.records))

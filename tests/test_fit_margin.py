@@ -68,7 +68,8 @@ def test_the_model_does_not_depend_on_where_the_games_are_kept(solo, tmp_path):
         assert r.returncode == 0, r.stderr
     assert outs[0].read_bytes() == outs[1].read_bytes()
     fm = load(SCRIPT)
-    assert [r["seed"] for r in fm.games([str(moved)], 1)] == sorted(r["seed"] for r in fm.games([str(solo)], 1))
+    assert [r["seed"] for r in fm.games([str(moved)], 1, by_seed=True)] == sorted(r["seed"] for r in fm.games([str(solo)], 1))
+    assert [r["seed"] for r in fm.games([str(moved)], 1)][:2] == [r["seed"] for r in fm.games([str(solo / "s2.jsonl")], 1)]
     left = fm.games([str(moved)], 1, (), (str(moved / "b_seed1.jsonl"),))
     assert len(left) == 2 and left == fm.games([str(solo / "s2.jsonl")], 1)
     r = _run(str(moved), "--out", str(tmp_path / "c.npz"), "--exclude-file", str(tmp_path / "none.jsonl"))

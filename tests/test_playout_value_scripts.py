@@ -129,3 +129,7 @@ def test_chance_share_plays_continuations_and_reports_the_ceiling(records):
     assert json.loads(r2.stdout)["positions"] == 4
     r3 = run(CHANCE, str(records / "greedy.jsonl"))
     assert r3.returncode == 2 and r3.stderr.startswith("error: no finished solo game of the search")
+    # one position is alone in its round: nothing varies within a round (it was a ZeroDivisionError)
+    r4 = run(CHANCE, str(records / "solo.jsonl"), "--positions", "1", "--continuations", "2", "--iterations",
+             "10", "--playouts", "2", "--jobs", "1")
+    assert r4.returncode == 2 and "alone in their round" in r4.stderr and "Traceback" not in r4.stderr

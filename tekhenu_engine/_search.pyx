@@ -1341,6 +1341,8 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     read_state(observation, &root)
     if root.ntasks == 0 or current_player(&root) < 0:
         raise ValueError("no seat is to decide in this position")
+    if current_player(&root) != seat:
+        raise ValueError(f"seat {seat} is not to decide in this position")
     cdef int n = gen_legal(&root, legal)
     return policy_pick(&root, legal, n, &r, _playout_mode(playout, root.nplayers))
 

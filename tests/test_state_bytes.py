@@ -69,13 +69,19 @@ def test_reroot_refuses_what_is_not_a_state():
         assert sr.reroot(action, g.observation(0).to_bytes()) in (True, False)
 
 
-def test_policy_choice_refuses_a_finished_game():
-    """It used to copy any bytes without looking at them; a finished game has no decision."""
+def test_policy_choice_refuses_a_position_its_seat_is_not_to_decide():
+    """It used to copy any bytes without looking at them: a finished game has no decision, and
+    another seat than the one to decide is refused as greedy_choice refuses it."""
     g = GameState.new(1, 4)
     g.playout(4)
     assert g.is_terminal()
     with pytest.raises(ValueError, match="no seat is to decide"):
         _search.policy_choice(g.to_bytes(), 0)
+    two = GameState.new(2, 4)
+    two.resolve_chance()
+    other = 1 - two.current_player()
+    with pytest.raises(ValueError, match=f"seat {other} is not to decide"):
+        _search.policy_choice(two.to_bytes(), other)
 
 
 def test_flat_search_plays_every_iteration_out_with_the_cutoff():

@@ -96,7 +96,9 @@ def search_position(players: int, decisions: int, seed: int = 1, options: Any = 
     while s.step()[0] != _core.STEP_TYPES["D_TAKE"]:
         s.apply(rng.choice(s.legal_actions()))
         s.resolve_chance()
-    for _ in range(decisions):
+    for k in range(decisions):
+        if s.is_terminal():
+            raise ValueError(f"the game ended after {k} random decisions, before {decisions}")
         s.apply(rng.choice(s.legal_actions()))
         s.resolve_chance()
     return s

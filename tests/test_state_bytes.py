@@ -102,3 +102,12 @@ def test_flat_search_plays_every_iteration_out_with_the_cutoff():
             assert d["visits"] >= 400 // len(stats)          # every action in turn
             assert lo <= d["vp_sum"][0] / d["visits"] <= hi
     assert full.nodes_used == cut.nodes_used == 1 + len(full.root_stats())
+
+
+def test_search_position_says_when_the_game_ended_first():
+    """bench.search_position(players, decisions) walks randomly into a game; a solo walk that long
+    ends the game first (random play against Botankhamun): a clear error, not an IndexError."""
+    from tekhenu_engine.bench import search_position
+    assert not search_position(1, 40, seed=3).is_terminal()
+    with pytest.raises(ValueError, match="the game ended after 53 random decisions, before 60"):
+        search_position(1, 60, seed=3)

@@ -43,7 +43,7 @@ from tekhenu_engine.match import MatchConfig, game_seed, new_state
 from tekhenu_engine.notation import NOTATION_VERSION, format_action
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # bench/: resumable_run
-from resumable_run import games_done, play_missing  # noqa: E402
+from resumable_run import Handed, games_done, play_missing  # noqa: E402
 
 
 ORACLE_NAMES = {"all": "sees the future",
@@ -87,20 +87,6 @@ class PIMCAgent(ISMCTSAgent):
         return self.last.best
 
 
-class FullState:
-    """What side A's agent is handed: ``ISMCTSAgent.search`` masks its input again with
-    ``observation(seat)``; this wrapper answers that call with the full state itself."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def observation(self, seat: int) -> GameState:
-        return self.state
-
-    def legal_actions(self) -> list[int]:
-        return self.state.legal_actions()
-
-
 def recast(agent: ISMCTSAgent, cls: type[ISMCTSAgent], **attrs: object) -> ISMCTSAgent:
     """The SPEC's agent as an instance of `cls` (a subclass that changes one thing), with every setting
     of the SPEC kept and `attrs` set."""
@@ -136,7 +122,7 @@ def play(args: tuple[str, str, int, int, bool, int, str]) -> dict:
 
     def choose(seat: int, obs: GameState) -> int:
         if seat == 0:
-            return agent.choose(obs if plain or pimc else FullState(state), seat)
+            return agent.choose(obs if plain or pimc else Handed(state), seat)
         return bot.choose(obs, seat)
 
     t0 = time.perf_counter()

@@ -32,23 +32,9 @@ from tekhenu_engine.match import GAME_SEED_STRIDE
 from tekhenu_engine.notation import CARD_IDS, card_deck
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # bench/: resumable_run
-from resumable_run import games_done, play_missing  # noqa: E402
+from resumable_run import Handed, games_done, play_missing  # noqa: E402
 
 DECREE_DECK = data.CARD_TYPES.index("Decree")   # card_deck() of a Decree (masked in other seats' hands)
-
-
-class Peeked:
-    """What side A's agent is handed: ``ISMCTSAgent.search`` masks its input again with
-    ``observation(seat)``, so this wrapper answers that call with the peeked state itself."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def observation(self, seat: int) -> GameState:
-        return self.state
-
-    def legal_actions(self) -> list[int]:
-        return self.state.legal_actions()
 
 
 def peeked_observation(state: GameState, seat: int) -> GameState:
@@ -81,7 +67,7 @@ def play(args: tuple[int, int, int]) -> dict:
 
     def choose(seat: int, obs: GameState) -> int:
         if seat == a_seat:
-            return agents[seat].choose(Peeked(peeked_observation(state, seat)), seat)
+            return agents[seat].choose(Handed(peeked_observation(state, seat)), seat)
         return agents[seat].choose(obs, seat)
 
     play_out(state, choose)

@@ -1,6 +1,7 @@
-"""A resumable run of games for the scripts of bench/ that play their own games (peek_decrees.py,
-clairvoyant.py): which games a JSON-lines file already holds, and playing the others on a pool of
-processes, each record appended as it ends."""
+"""What the scripts of bench/ that play their own games share (peek_decrees.py, clairvoyant.py): a
+resumable run (which games a JSON-lines file already holds, and playing the others on a pool of
+processes, each record appended as it ends), and the wrapper that hands a search a state it must not
+mask again."""
 from __future__ import annotations
 
 import json
@@ -37,3 +38,18 @@ def play_missing(path: str, play: Callable[[Any], dict], tasks: Iterable[Any], j
             f.write(json.dumps(r) + "\n")
             f.flush()
             print(f"game {r['game']}: {r['winner_side'].upper()} wins, VP {r['vp']}", file=sys.stderr, flush=True)
+
+
+class Handed:
+    """What such a script hands side A's agent: ``ISMCTSAgent.search`` masks its input again with
+    ``observation(seat)``, so this wrapper answers that call with the state it was given (the full
+    state for an oracle, a peeked observation for peek_decrees.py)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def observation(self, seat: int) -> Any:
+        return self.state
+
+    def legal_actions(self) -> list[int]:
+        return self.state.legal_actions()

@@ -752,7 +752,7 @@ cdef class Searcher:
         if oracle not in ORACLES:
             raise ValueError(f"oracle must be one of {', '.join(ORACLES)}, not {oracle!r}")
         self.oracle = ORACLES.index(oracle)
-        if self.oracle != O_OFF and hides_cards(&self.root):
+        if self.oracle != O_OFF and unknown_cards(&self.root, -1):    # read_state tied the hidden counts to them
             raise ValueError(f"oracle={oracle!r} needs the full game state, not an observation (it hides cards)")
         self.flat = flat
         self.max_nodes = max_nodes if max_nodes > 16 else 16
@@ -1298,12 +1298,6 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_half must be a number of iterations, at least 0")
     if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
-
-cdef int hides_cards(State* s) noexcept nogil:
-    """Whether the state is an observation that hides a card (one resample_state would deal). For a
-    state read_state accepted, its hidden counts add up to its unknown cards (the rules core's check),
-    so the unknown cards alone tell."""
-    return unknown_cards(s, -1) > 0
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
 

@@ -44,7 +44,7 @@ def test_only_the_other_seats_hand_decrees_are_revealed():
         d.resample(k)
         assert all(d.to_dict()["card_loc"][c] == hand(1 - seat) for c in theirs)
     # the agent masks its input again; the wrapper is what gets the peeked state through
-    w = mod.Peeked(r)
+    w = mod.Handed(r)
     assert w.observation(seat) is r and w.legal_actions() == g.legal_actions()
     assert r.observation(seat).to_dict()["card_loc"] == plain["card_loc"]
 

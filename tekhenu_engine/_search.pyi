@@ -6,6 +6,8 @@ PLAYOUTS: dict[str, int]
 MARGIN_WEIGHTS: dict[int, float]
 MAST_WEIGHTS: dict[int, float]
 MAST_MAX: float
+HIST_WEIGHTS: dict[int, float]
+HIST_MAX: float
 DEPTH_VP_MAX: float
 CHANCE_MODES: tuple[str, ...]
 ORACLES: tuple[str, ...]
@@ -30,7 +32,8 @@ class Searcher:
                  max_nodes: int = 2000000, flat: bool = False, margin_weight: float | None = None,
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
                  mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0,
-                 mix: float = 0.0, depth_vp: float = 0.0, oracle: str = "off") -> None:
+                 mix: float = 0.0, depth_vp: float = 0.0, oracle: str = "off",
+                 hist: float | None = None) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad.
         oracle ("off", "all", "bot", "world", "next"; ORACLES) is a measurement harness's switch that needs the
         full game state (bench/clairvoyant.py), never a way to play."""
@@ -66,6 +69,8 @@ def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2
     """The greedy one-step action."""
 def check_depth_vp(depth_vp: float, mix: float = 0.0) -> None:
     """ValueError unless depth_vp is in [0, DEPTH_VP_MAX] and, when on, mix is off."""
+def check_hist(hist: float | None) -> None:
+    """ValueError unless the weight of progressive history is in [0, HIST_MAX] (None: the default)."""
 def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
     """ValueError naming the option unless the move averages' options are valid."""
 def playout_reads_tuned_weights(name: str) -> bool:

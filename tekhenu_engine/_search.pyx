@@ -68,6 +68,10 @@ MARGIN_WEIGHTS = {1: 0.5, 2: 0.3, 3: 0.1, 4: 0.1}
 # defaults: docs/search.md, "Move-average sampling")
 MAST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 10.0, 4: 10.0}
 MAST_MAX = 100.0    # the largest weight accepted (the bias is clipped at exp(5) whatever the weight)
+# the weight of progressive history in the tree by the number of players (0: off; the measured
+# defaults: docs/search.md, "Progressive history")
+HIST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
+HIST_MAX = 100.0    # the largest weight accepted
 # how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
 # per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
 CHANCE_MODES = ("split", "merge")
@@ -502,7 +506,8 @@ cdef int playout(State* s, uint64_t* r, int mode, int cutoff, int32_t* legal, in
                 return 0
             n = nl if nl > 0 else gen_legal(s, legal)
             if mst != NULL and n > 0:
-                a = mast_pick(s, legal, n, r, mode, mst)
+                # (a table kept for progressive history alone, mast= 0, does not bias the policy)
+                a = mast_pick(s, legal, n, r, mode, mst) if mst.k > 0 else policy_pick(s, legal, n, r, mode)
                 mast_note(mst, m, a)
             else:
                 a = policy_pick(s, legal, n, r, mode) if n > 0 else -1
@@ -664,6 +669,7 @@ cdef class Searcher:
     cdef double mix          # weight of the margin model in the searching seat's reward (0: off)
     cdef double depth_vp     # VP added to a seat's reward per decision of it the playout policy took (0: off)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
+    cdef double hist_w       # progressive history: weight of the move averages in the tree (0: off)
     cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
     cdef int oracle          # measurement only (O_*): the full state searched as it is, its future seen
     cdef volatile int stop_flag
@@ -681,7 +687,7 @@ cdef class Searcher:
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
                  mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0,
-                 double depth_vp=0.0, str oracle="off"):
+                 double depth_vp=0.0, str oracle="off", hist=None):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
@@ -702,7 +708,12 @@ cdef class Searcher:
         generator: "all" meets every roll, draw, tile and flip the game will deal on the line searched;
         "bot" only Botankhamun's pyramid order and Deben flips (the rest drawn from the search's own
         generator); "world" everything but those; "next" only Botankhamun's next Deben flip
-        (docs/search.md, "What each lever gained (twenty-ninth session)")."""
+        (docs/search.md, "What each lever gained (twenty-ninth session)"). hist: the weight of progressive
+        history in the tree (0: off; None: the measured default of the table, HIST_WEIGHTS: 10 at 2
+        players, off otherwise): an untried action is expanded in the order of its move average (the
+        mean reward of the iterations in which the seat took it, the table of mast=), and a child's
+        score gets hist x (that average - the seat's mean reward) / (visits + 1); the averages are kept
+        even where mast= is 0 (docs/search.md, "Progressive history"). The flat search ignores it."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -755,12 +766,16 @@ cdef class Searcher:
         if self.oracle != O_OFF and unknown_cards(&self.root, -1):    # read_state tied the hidden counts to them
             raise ValueError(f"oracle={oracle!r} needs the full game state, not an observation (it hides cards)")
         self.flat = flat
+        if hist is None:                # the measured defaults (docs/search.md, "Progressive history")
+            hist = HIST_WEIGHTS[self.root.nplayers]
+        check_hist(hist)
+        self.hist_w = 0.0 if flat else hist
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
         if self.nodes == NULL:
             raise MemoryError()
-        if mast > 0:
+        if mast > 0 or self.hist_w > 0:
             self.mast = <Mast*>malloc(sizeof(Mast))
             if self.mast == NULL:
                 raise MemoryError()
@@ -842,8 +857,8 @@ cdef class Searcher:
         """
         cdef int cidx[512]
         cdef int pw[512]
-        cdef int i, c, untried = 0, k, best = -1, pmax = 1
-        cdef double v, bv = -1e300, lg
+        cdef int i, c, untried = 0, k, best = -1, pmax = 1, h
+        cdef double v, bv = -1e300, lg, hmean = 0.5
         cdef Node* nd
         if self.prior_w > 0:
             # the playout policy's weights (before sorting: the first option of an ordered kind)
@@ -884,6 +899,21 @@ cdef class Searcher:
                         k -= pw[i]
                         if k < 0:
                             break
+            elif self.hist_w > 0:
+                # progressive history: the untried action with the best move average (ties drawn;
+                # an action no iteration took counts as the seat's mean)
+                if self.mast.it > 0:
+                    hmean = self.mast.rs[m] / self.mast.it
+                best = -1
+                for i in range(n):
+                    if cidx[i] < 0:
+                        h = mast_slot(legal[i])
+                        v = (self.mast.q[m][h] - hmean) if self.mast.nn[m][h] > 0 else 0.0
+                        v += 1e-6 * rng_int(&self.rng, 1000)
+                        if best < 0 or v > bv:
+                            bv = v
+                            best = i
+                i = best
             else:
                 k = rng_int(&self.rng, untried)
                 for i in range(n):
@@ -897,6 +927,8 @@ cdef class Searcher:
                 return -1
             self.nodes[c].avail = 1
             return -2 - c
+        if self.hist_w > 0 and self.mast.it > 0:
+            hmean = self.mast.rs[m] / self.mast.it
         for i in range(n):
             nd = &self.nodes[cidx[i]]
             if self.flat:
@@ -905,6 +937,10 @@ cdef class Searcher:
                 v = nd.rsum[m] / nd.visits + self.c_uct * sqrt(log(nd.avail) / nd.visits)
                 if self.prior_w > 0:    # progressive bias: the policy's share, fading with visits
                     v += self.prior_w * pw[i] / <double>pmax / (nd.visits + 1)
+                if self.hist_w > 0:     # progressive history: the move average's lead, fading with visits
+                    h = mast_slot(nd.key)
+                    if self.mast.nn[m][h] > 0:
+                        v += self.hist_w * (self.mast.q[m][h] - hmean) / (nd.visits + 1)
             if v > bv:
                 bv = v
                 best = i
@@ -1298,6 +1334,12 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_half must be a number of iterations, at least 0")
     if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
+
+def check_hist(hist):
+    """ValueError unless the weight of progressive history is in [0, HIST_MAX] (None: the table's
+    default, not checked here). The Searcher and ISMCTSAgent both call it."""
+    if hist is not None and not 0.0 <= hist <= HIST_MAX:
+        raise ValueError(f"hist must be in [0, {HIST_MAX:g}]")
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
 

@@ -151,7 +151,7 @@ def _peak_memory_mb(movetime_ms: int) -> float:
 
 def search_figures(quick: bool = False) -> dict[str, Any]:
     """ISMCTS iterations/s (2-player and solo, start and middle), parallel speed-up, memory."""
-    from ._search import MAST_WEIGHTS, Searcher
+    from ._search import HIST_WEIGHTS, MAST_WEIGHTS, Searcher
     from .agents import ISMCTSAgent
 
     rounds = 3 if quick else 5
@@ -181,6 +181,9 @@ def search_figures(quick: bool = False) -> dict[str, Any]:
         else:
             rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, mast=BENCH_MAST)
             out[f"ismcts_mast_iterations_per_s_{name}"] = rate
+        if HIST_WEIGHTS[players]:     # progressive history in the tree, off next to the default (on)
+            rate, _ = _iterations_per_s(search_position(players, decisions), iters, rounds, hist=0.0)
+            out[f"ismcts_nohist_iterations_per_s_{name}"] = rate
     out["ismcts_iterations_per_s"] = out["ismcts_iterations_per_s_2p_start"]
     s = search_position(2, 0)
     seat = s.current_player()
@@ -309,6 +312,7 @@ def format_table(f: dict[str, Any]) -> str:
         beside.append(("ismcts_mast", f"with move-average sampling {BENCH_MAST:g}", "the search without it"))
         beside.append(("ismcts_nomast", "without move-average sampling", "the default search (with it)"))
         beside.append(("ismcts_mix", f"with the margin model, mix {BENCH_MIX:g}", "the search without it"))
+        beside.append(("ismcts_nohist", "without progressive history", "the default search (with it)"))
         for key, label, against in beside:     # each next to the search row above it (same run)
             k = f"{key}_iterations_per_s_{name}"
             if k in f:

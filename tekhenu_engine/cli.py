@@ -532,7 +532,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
                                             "(0: not run)"),
              filed_games: int = typer.Option(0, "--filed-games", help="games of issue 13's 2-player goal: "
                                              "ismcts:movetime=1000 against the engine the issue was filed on, "
-                                             "ismcts:movetime=1000:reuse=0:margin_weight=0.1:mast=0 (0: not run)"),
+                                             "ismcts:movetime=1000:reuse=0:margin_weight=0.1:mast=0:hist=0 (0: not run)"),
              multi_games: int = typer.Option(0, "--multi-games", help="games of the same pairing at 3 and at "
                                              "4 players (each; 0: not run)"),
              records: Optional[str] = typer.Option(None, help="folder of game records, one JSON-lines file a "

@@ -25,7 +25,7 @@ from typing import Any, Callable, TextIO
 
 from . import _core, data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
-from ._search import MAST_MAX
+from ._search import HIST_MAX, MAST_MAX
 from .agents.registry import available_players, make_agent
 from .notation import card_id, card_name, format_action, parse_action
 from .enums import CardLoc
@@ -63,6 +63,7 @@ _ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$
 _NUMBER_OPTIONS: dict[str, tuple[Callable[[float], bool], str]] = {
     "Exploration": (lambda x: math.isfinite(x) and x > 0, "a positive number"),
     "MAST": (lambda x: 0 <= x <= MAST_MAX, f"a number from 0 to {MAST_MAX:g}"),
+    "History": (lambda x: 0 <= x <= HIST_MAX, f"a number from 0 to {HIST_MAX:g}"),
 }
 
 
@@ -186,6 +187,8 @@ def engine_options() -> list[Option]:
         _playout_option(),
         Option("MAST", "string", "", help=f"weight of move-average sampling in the playouts, 0 to {MAST_MAX:g} "
                "(empty: the search's default, 10 at 2-4 players, off in solo games)"),
+        Option("History", "string", "", help=f"weight of progressive history in the tree, 0 to {HIST_MAX:g} "
+               "(empty: the search's default, 10 at 2 players, off otherwise)"),
         Option("Seed", "spin", 0, 0, 2**31 - 1, help="seed of the search and of engine-drawn chance"),
         Option("Move Overhead", "spin", 30, 0, 5000, help="milliseconds kept back from a clock"),
         Option("Info Interval", "spin", 250, 10, 60_000, help="milliseconds between info lines"),
@@ -849,6 +852,8 @@ class Engine:
                 spec += f":cutoff={self.values['Cutoff']}"
             if self.values["MAST"]:
                 spec += f":mast={self.values['MAST']}"
+            if self.values["History"]:
+                spec += f":hist={self.values['History']}"
             return make_agent(spec, seed=seed)
         return make_agent(kind, seed=seed)
 

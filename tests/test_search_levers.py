@@ -131,11 +131,15 @@ def test_bench_shows_the_prior_next_to_the_plain_search():
     assert "1.01 x the search without it above" in lines[i + 6 + len(EVAL_CUTOFFS)]
     # at 2 players move-average sampling is on by default: its row is the search without it
     f.update({"ismcts_iterations_per_s_2p_start": 90.0, "ismcts_nodes_per_iteration_2p_start": 2.0,
-              "ismcts_nomast_iterations_per_s_2p_start": 99.0})
+              "ismcts_nomast_iterations_per_s_2p_start": 99.0,
+              "ismcts_nohist_iterations_per_s_2p_start": 94.5})
     lines = format_table(f).splitlines()
     i = next(k for k, ln in enumerate(lines) if ln.startswith("ISMCTS iterations/s (2-player, first turn)"))
     assert lines[i + 1].lstrip().startswith("without move-average sampling")
     assert "1.10 x the default search (with it) above" in lines[i + 1]
+    # progressive history (hist=) is on by default at 2 players too: its row is the search without it
+    assert lines[i + 2].lstrip().startswith("without progressive history")
+    assert "1.05 x the default search (with it) above" in lines[i + 2]
 
 
 def _solo_at_take(seed: int) -> GameState:

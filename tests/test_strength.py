@@ -143,7 +143,7 @@ def test_ladder_adds_the_2_player_and_3_4_player_goals_only_when_asked() -> None
     lad = strength.ladder((100, 400), games=4, solo_games=2, goal_games=100, filed_games=200,
                           multi_games=40, movetimes=(500, 1000), time_games=20)
     assert [(p.a, p.b) for p in lad[:len(plain)]] == [(p.a, p.b) for p in plain]
-    assert strength.FILED_SPEC == "ismcts:movetime=1000:reuse=0:margin_weight=0.1:mast=0"
+    assert strength.FILED_SPEC == "ismcts:movetime=1000:reuse=0:margin_weight=0.1:mast=0:hist=0"
     (filed,) = [p for p in lad if p.group == strength.FILED_GROUP]
     assert (filed.a, filed.b, filed.games, filed.players) == ("ismcts:movetime=1000", strength.FILED_SPEC,
                                                                200, None)

@@ -24,7 +24,7 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_depth_vp,
+from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_depth_vp, check_hist,
                        check_mast_options, playout_reads_tuned_weights)
 
 DEFAULT_ITERATIONS = 1000
@@ -281,6 +281,11 @@ class ISMCTSAgent:
     in the iteration (0, the default: off): the tree plays better than the playouts, so without it a leaf
     deeper in the tree scores more for that alone; what the search reports stays the playouts' VP
     (docs/search.md "What each lever gained (twenty-eighth session)"; measured level, not a default).
+    hist: the weight of progressive history in the tree (0: off): an untried action is expanded in the
+    order of its move average (the table of mast=, kept even where mast is 0) and a child's score gets
+    hist x (its move average - the seat's mean reward) / (visits + 1); None (the default): the measured
+    default of the table, _search.HIST_WEIGHTS: 10 at 2 players (it won a paired match), off in solo
+    games (level there) and at 3-4 players (not measured) (docs/search.md "Progressive history").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """
@@ -294,7 +299,7 @@ class ISMCTSAgent:
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
-                 depth_vp: float = 0.0) -> None:
+                 depth_vp: float = 0.0, hist: float | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -315,6 +320,7 @@ class ISMCTSAgent:
         if mix > 0 and REWARDS[reward] != REWARDS["margin"]:
             raise ValueError("mix needs the margin reward (reward auto or margin)")
         check_depth_vp(depth_vp, mix)
+        check_hist(hist)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
@@ -337,6 +343,7 @@ class ISMCTSAgent:
         self.mast_freeze = int(mast_freeze)
         self.mix = float(mix)
         self.depth_vp = float(depth_vp)
+        self.hist = None if hist is None else float(hist)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -362,7 +369,7 @@ class ISMCTSAgent:
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
                 "chance": self.chance, "mast": self.mast,
                 "mast_half": self.mast_half, "mast_freeze": self.mast_freeze, "mix": self.mix,
-                "depth_vp": self.depth_vp}
+                "depth_vp": self.depth_vp, "hist": self.hist}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

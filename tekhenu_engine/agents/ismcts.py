@@ -285,7 +285,7 @@ class ISMCTSAgent:
     order of its move average (the table of mast=, kept even where mast is 0) and a child's score gets
     hist x (its move average - the seat's mean reward) / (visits + 1); None (the default): the measured
     default of the table, _search.HIST_WEIGHTS: 10 at 2 players (it won a paired match), off in solo
-    games (level there) and at 3-4 players (not measured) (docs/search.md "Progressive history").
+    games (level there) and at 3-4 players (no gain in a first 3-player match) (docs/search.md "Progressive history").
     jobs: worker processes (root parallelism).
     seed: every search is deterministic for a seed and an iteration budget.
     """

@@ -886,6 +886,8 @@ cdef class Searcher:
         for i in range(n):
             if cidx[i] < 0:
                 untried += 1
+        if self.hist_w > 0 and self.mast.it > 0:
+            hmean = self.mast.rs[m] / self.mast.it     # the seat's mean reward (progressive history)
         if untried:
             if self.prior_w > 0 and not self.flat:
                 # an untried action drawn by the policy's weights (the likely ones first)
@@ -902,8 +904,6 @@ cdef class Searcher:
             elif self.hist_w > 0:
                 # progressive history: the untried action with the best move average (ties drawn;
                 # an action no iteration took counts as the seat's mean)
-                if self.mast.it > 0:
-                    hmean = self.mast.rs[m] / self.mast.it
                 best = -1
                 for i in range(n):
                     if cidx[i] < 0:
@@ -927,8 +927,6 @@ cdef class Searcher:
                 return -1
             self.nodes[c].avail = 1
             return -2 - c
-        if self.hist_w > 0 and self.mast.it > 0:
-            hmean = self.mast.rs[m] / self.mast.it
         for i in range(n):
             nd = &self.nodes[cidx[i]]
             if self.flat:

@@ -6,24 +6,19 @@ match at 2,000 iterations and measured level in solo games, so the default is 10
 otherwise."""
 from __future__ import annotations
 
-import io
-
 import pytest
+from test_search import _first_decision as _new_game_decision
 
 from tekhenu_engine import GameState
 from tekhenu_engine._search import HIST_MAX, HIST_WEIGHTS, Searcher
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.agents.registry import make_agent
-from tekhenu_engine.options import TableOptions
-from tekhenu_engine.protocol import Engine
 
 
 def _first_decision(players: int) -> tuple[bytes, int]:
-    options = TableOptions(difficulty="hard", decree8=True) if players == 1 else None
-    g = GameState.new(players, 11, options) if options else GameState.new(players, 11)
-    g.resolve_chance()
-    seat = g.current_player()
-    return g.observation(seat).to_bytes(), seat
+    """test_search's first decision, seed 11; solo games against Botankhamun Hard, 8 VP Decrees."""
+    options = {"difficulty": "hard", "decree8": True} if players == 1 else {}
+    return _new_game_decision(players, 11, **options)
 
 
 def _stats(raw: bytes, seat: int, iterations: int = 300, **kw) -> tuple:
@@ -80,21 +75,3 @@ def test_bad_values_are_refused_everywhere():
         make_agent("ismcts:hist=-3")
     with pytest.raises(ValueError, match="hist"):
         make_agent("ismcts:hist=lots")
-
-
-def test_the_protocol_option_reaches_the_search():
-    """PROTOCOL.md: "History | the weight of progressive history in the search's tree, 0 to 100
-    (empty: the search's default ...; 0: off ...)"; a bad value is an error line and leaves the
-    option as it was."""
-    out = io.StringIO()
-    e = Engine(out=out)
-    assert e.make_player().hist is None
-    e.handle("setoption name History value 0")
-    assert e.make_player().hist == 0.0
-    e.handle("setoption name History value 12.5")
-    assert e.make_player().hist == 12.5
-    for bad in ("-1", "101", "nan", "lots"):
-        e.handle(f"setoption name History value {bad}")
-        assert "error" in out.getvalue().splitlines()[-1] and e.make_player().hist == 12.5
-    e.handle("setoption name History value <empty>")
-    assert e.make_player().hist is None

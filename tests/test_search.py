@@ -314,26 +314,29 @@ def test_mast_spec_keyword():
         make_agent("ismcts:mast=lots")
 
 
-def test_protocol_mast_option_reaches_the_search():
+@pytest.mark.parametrize("option, attr", [("MAST", "mast"), ("History", "hist")])
+def test_protocol_weight_option_reaches_the_search(option, attr):
     """PROTOCOL.md: "MAST | the weight of move-average sampling in the search's playouts, 0 to 100
     (empty: the search's default: 10 at 2-4 players, where it won paired matches, off in solo games,
-    where it measured level; 0: off ...)"; a bad value is an error line and leaves the option as it
-    was."""
+    where it measured level; 0: off ...)" and "History | the weight of progressive history in the
+    search's tree, 0 to 100 (empty: the search's default ...; 0: off ...)"; a bad value is an error
+    line and leaves the option as it was."""
     import io
 
     from tekhenu_engine.protocol import Engine
 
     out = io.StringIO()
     e = Engine(out=out)
-    assert e.make_player().mast is None
-    e.handle("setoption name MAST value 0")
-    assert e.make_player().mast == 0.0
-    e.handle("setoption name MAST value 12.5")
-    assert e.make_player().mast == 12.5
-    e.handle("setoption name MAST value 250")
-    assert "error" in out.getvalue().splitlines()[-1] and e.make_player().mast == 12.5
-    e.handle("setoption name MAST value <empty>")
-    assert e.make_player().mast is None
+    assert getattr(e.make_player(), attr) is None
+    e.handle(f"setoption name {option} value 0")
+    assert getattr(e.make_player(), attr) == 0.0
+    e.handle(f"setoption name {option} value 12.5")
+    assert getattr(e.make_player(), attr) == 12.5
+    for bad in ("250", "-1", "101", "nan", "lots"):
+        e.handle(f"setoption name {option} value {bad}")
+        assert "error" in out.getvalue().splitlines()[-1] and getattr(e.make_player(), attr) == 12.5
+    e.handle(f"setoption name {option} value <empty>")
+    assert getattr(e.make_player(), attr) is None
 
 
 def test_bad_options_are_refused():

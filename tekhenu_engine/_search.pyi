@@ -69,6 +69,8 @@ def greedy_choice(observation: bytes, seat: int, seed: int = 0, samples: int = 2
     """The greedy one-step action."""
 def check_depth_vp(depth_vp: float, mix: float = 0.0) -> None:
     """ValueError unless depth_vp is in [0, DEPTH_VP_MAX] and, when on, mix is off."""
+def check_c_uct(c_uct: float) -> None:
+    """ValueError unless the UCT exploration constant is a finite number above 0."""
 def check_hist(hist: float | None) -> None:
     """ValueError unless the weight of progressive history is in [0, HIST_MAX] (None: the default)."""
 def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:

@@ -723,6 +723,7 @@ cdef class Searcher:
             raise ValueError(f"seat {seat} is not to decide in this position")
         self.seat = seat
         self.rng = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 0x1234567
+        check_c_uct(c_uct)
         self.c_uct = c_uct
         if margin_weight is None:       # the measured defaults (docs/search.md, "Rewards")
             margin_weight = MARGIN_WEIGHTS[self.root.nplayers]
@@ -1332,6 +1333,13 @@ def check_mast_options(mast, mast_half=0.0, mast_freeze=0):
         raise ValueError("mast_half must be a number of iterations, at least 0")
     if not (mast_freeze >= 0 and mast_freeze == int(mast_freeze)):
         raise ValueError("mast_freeze must be a whole number of iterations, at least 0")
+
+def check_c_uct(c_uct):
+    """ValueError unless the UCT exploration constant is a finite number above 0 (rewards are in [0,
+    1]; 0 or less would stop the tree from ever trying again a move that lost once). The Searcher,
+    ISMCTSAgent and the protocol's Exploration option all call it."""
+    if not 0.0 < c_uct < float("inf"):
+        raise ValueError("c_uct must be a finite number above 0")
 
 def check_hist(hist):
     """ValueError unless the weight of progressive history is in [0, HIST_MAX] (None: the table's

@@ -12,7 +12,6 @@ answers (``go perft``, ``bench``, ``d``, ``go depth/nodes/searchmoves/ponder``, 
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import re
@@ -25,7 +24,7 @@ from typing import Any, Callable, TextIO
 
 from . import _core, data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
-from ._search import HIST_MAX, MAST_MAX
+from ._search import HIST_MAX, MAST_MAX, check_c_uct, check_hist, check_mast_options
 from .agents.registry import available_players, make_agent
 from .notation import card_id, card_name, format_action, parse_action
 from .enums import CardLoc
@@ -59,11 +58,27 @@ BENCH_ITERATIONS = 400    # per position of the bench command
 JOB_WAIT_S = 0.5          # a command after perft / bench waits this long for it to end
 _ASCII_INT = re.compile(r"^[+-]?[0-9]+$")
 _ASCII_NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+
+
+def _passes(check: Callable[[float], None]) -> Callable[[float], bool]:
+    """A test of a value from a check of the search that raises ValueError on a bad one, so that the
+    protocol and the search refuse the same values (the search's check is the only place of the range)."""
+
+    def ok(x: float) -> bool:
+        try:
+            check(x)
+        except ValueError:
+            return False
+        return True
+
+    return ok
+
+
 # the string options that take a number: the test of its value and how an error names what it must be
 _NUMBER_OPTIONS: dict[str, tuple[Callable[[float], bool], str]] = {
-    "Exploration": (lambda x: math.isfinite(x) and x > 0, "a positive number"),
-    "MAST": (lambda x: 0 <= x <= MAST_MAX, f"a number from 0 to {MAST_MAX:g}"),
-    "History": (lambda x: 0 <= x <= HIST_MAX, f"a number from 0 to {HIST_MAX:g}"),
+    "Exploration": (_passes(check_c_uct), "a positive number"),
+    "MAST": (_passes(check_mast_options), f"a number from 0 to {MAST_MAX:g}"),
+    "History": (_passes(check_hist), f"a number from 0 to {HIST_MAX:g}"),
 }
 
 

@@ -140,7 +140,7 @@ def test_errors_echo_a_short_prefix_and_options_reject_inf_nan_and_other_digits(
     assert line.startswith("info string error: ") and len(line) < 400
     for name, value in (("Movetime", "inf"), ("Movetime", "nan"), ("Movetime", "\u0661\u0662"),
                         ("Movetime", "１２"), ("Movetime", "1_000"), ("Exploration", "inf"),
-                        ("Exploration", "nan"), ("Exploration", "-1"), ("Seed", "1e3"),
+                        ("Exploration", "nan"), ("Exploration", "-1"), ("Exploration", "0"), ("Seed", "1e3"),
                         ("MAST", "-1"), ("MAST", "101"), ("MAST", "nan"), ("MAST", "lots")):
         eng.send(f"setoption name {name} value {value}")
         assert eng.line().startswith("info string error: "), (name, value)

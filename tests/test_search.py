@@ -346,6 +346,12 @@ def test_bad_options_are_refused():
         ISMCTSAgent(playout="magic")
     with pytest.raises(ValueError):
         ISMCTSAgent(jobs=0)
+    obs, seat = _first_decision(2)
+    for c in (0.0, -1.0, float("inf"), float("nan")):   # the agent and the Searcher refuse alike
+        with pytest.raises(ValueError, match="c_uct"):
+            ISMCTSAgent(c_uct=c)
+        with pytest.raises(ValueError, match="c_uct"):
+            Searcher(obs, seat, c_uct=c)
     s = position()
     with pytest.raises(ValueError):
         ISMCTSAgent(iterations=10).search(s, 1 - s.current_player())

@@ -24,8 +24,8 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
-from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_depth_vp, check_hist,
-                       check_mast_options, playout_reads_tuned_weights)
+from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_c_uct, check_depth_vp,
+                       check_hist, check_mast_options, playout_reads_tuned_weights)
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -242,7 +242,7 @@ class ISMCTSAgent:
     """Single-observer ISMCTS with determinisation (compiled), root-parallel over processes.
 
     iterations / movetime_ms: the default budget per decision (both: whichever ends first;
-    neither: 1000 iterations). c_uct: the UCT exploration constant (rewards are in [0, 1]).
+    neither: 1000 iterations). c_uct: the UCT exploration constant, a finite number above 0 (rewards are in [0, 1]).
     reward: "auto" (= "margin"), "margin", "rank", "win" or "share" (docs/search.md).
     playout: "auto" (the measured choice of the table, _search.AUTO_PLAYOUT: the tuned policy in solo
     and 2-player games, the heuristic one at 3-4 players), "tuned", "tuned_lite", "heuristic", "greedy", "greedy_learned", "happy" or "random" (docs/search.md). margin_weight: the weight of the margin term of
@@ -321,6 +321,7 @@ class ISMCTSAgent:
             raise ValueError("mix needs the margin reward (reward auto or margin)")
         check_depth_vp(depth_vp, mix)
         check_hist(hist)
+        check_c_uct(c_uct)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:

@@ -284,8 +284,10 @@ Games 2k and 2k+1 share a seed with the seats swapped (a pair). A line per game 
 (the game's result, then A vs B: W-L-D, Elo with its 95% interval, LOS, the SPRT's LLR); the
 summary goes to stdout. A side that crashes, hangs past its move limit (movetime + --timemargin, or
 --move-timeout without a movetime), never answers uciok or plays an illegal move loses that game
-(the reason is in the record) and is restarted for the next one. Exit status: 0, or 1 when games
-ended in errors, 2 for a usage error, 130 after Ctrl-C (the summary of the games played is printed)."""
+(the reason is in the record) and is restarted for the next one. With --jobs N, a process of the
+match that dies mid-game (killed, or crashed in compiled code) ends the match at once with an error
+line. Exit status: 0, or 1 when games ended in errors or a --jobs process died, 2 for a usage error,
+130 after Ctrl-C (the summary of the games played is printed in each case)."""
 
 
 @app.command(help=MATCH_HELP)
@@ -319,7 +321,8 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     from .options import TableOptions
 
     from .agents.registry import make_agent, parse_spec
-    from .match import SPRT, MatchConfig, format_summary, progress_line, resume_records, run_match, summarise
+    from .match import (SPRT, MatchConfig, WorkerDied, format_summary, progress_line, resume_records, run_match,
+                        summarise)
 
     test = None
     try:
@@ -374,6 +377,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     except ValueError:            # not the main thread (an embedding program): its own handling
         old_handler = None
     it = run_match(config, jobs, skip=done)
+    died = None                   # a --jobs process that died mid-game: the match ends with the summary and status 1
     try:
         for rec in it:
             records.append(rec)
@@ -387,6 +391,8 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
                 break
     except KeyboardInterrupt:
         sigint[0] = True
+    except WorkerDied as e:
+        died = str(e)
     finally:
         try:
             it.close()
@@ -398,6 +404,9 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             signal.signal(signal.SIGINT, old_handler)
     if sigint[0]:
         typer.echo("interrupted: the summary of the games played", err=True)
+    if died:
+        typer.echo(f"error: {died}" + (f"; they are in {out}, and --append resumes the match" if out else "")
+                   + "; the summary of the games played", err=True)
     records.sort(key=lambda r: r["game"])
     summary = summarise(records, config, test)
     for r in records:
@@ -406,7 +415,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
     if sigint[0]:
         raise typer.Exit(130)
-    if summary["errors"]:
+    if summary["errors"] or died:
         raise typer.Exit(1)
 
 
@@ -581,6 +590,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         _fail("--goal-games, --filed-games, --multi-games and --time-games must not be negative")
     if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
         _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
+    from .match import WorkerDied
     from .strength import ONLY_KEYS, OnlyError, RecordsError
 
     groups = tuple(x.strip() for x in only.split(",") if x.strip()) if only is not None else ()
@@ -592,6 +602,10 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
              multi_games=multi_games, records=records, only=groups, status=status)
     except (RecordsError, OnlyError) as e:   # said before any game is played
         _fail(str(e))
+    except WorkerDied as e:
+        _fail(f"{e}; no report written"
+              + (f"; the games played are in {records}, and the same command resumes" if records
+                 else " (--records DIR keeps the games played, and the same command then resumes)"), code=1)
     except KeyboardInterrupt:
         typer.echo("\ninterrupted: no report written"
                    + (f"; the games played are in {records}, and the same command resumes" if records

@@ -28,7 +28,10 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
+import signal
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -204,15 +207,109 @@ def _close_engines() -> None:
 
 def _worker_init() -> None:
     import atexit
-    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     atexit.register(_close_engines)
 
 
-def _worker(args: tuple[MatchConfig, int]) -> dict:
-    config, game = args
-    return play_game(config, game, _ENGINES)
+class WorkerDied(RuntimeError):
+    """A process of ``run_match(jobs > 1)`` ended without returning its game: killed (out of memory,
+    a signal), crashed in compiled code, or unable to start (a package that does not import). The
+    match stops with this error instead of waiting for the game; the games returned so far stand."""
+
+
+def _exit_reason(code: int | None) -> str:
+    """How a process ended, for an error message: its exit status or the signal that killed it."""
+    if code is not None and code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+def _worker_main(config: MatchConfig, conn: Any) -> None:
+    """One match process: plays the game numbers the parent sends, sends back (record, None) or
+    (None, exception) for each, and ends at None."""
+    _worker_init()
+    while (game := conn.recv()) is not None:
+        try:
+            conn.send((play_game(config, game, _ENGINES), None))
+        except Exception as e:             # a referee error: the parent raises it
+            try:
+                pickle.dumps(e)
+            except Exception:
+                e = RuntimeError("".join(traceback.format_exception(e)))
+            conn.send((None, e))
+
+
+@dataclass
+class _Worker:
+    proc: Any
+    conn: Any
+    game: int | None = None       # the game it plays, None when idle or told to end
+
+
+def _run_parallel(config: MatchConfig, todo: list[int], jobs: int) -> Iterator[dict]:
+    """The games of ``todo`` played by ``jobs`` spawned processes, yielded as they end. The parent
+    watches each process as well as its answer, so one that dies mid-game raises WorkerDied at
+    once (a process pool would start a new one and wait for that game for ever); stopping the
+    iteration, an error or WorkerDied terminate every process at once."""
+    import multiprocessing as mp
+    from multiprocessing.connection import wait
+
+    ctx = mp.get_context("spawn")
+    queue = list(reversed(todo))
+    workers: list[_Worker] = []
+    try:
+        for _ in range(min(jobs, len(todo))):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker_main, args=(config, theirs), daemon=True)
+            proc.start()
+            theirs.close()
+            workers.append(_Worker(proc, mine))
+        for w in workers:
+            w.game = queue.pop()
+            try:
+                w.conn.send(w.game)
+            except OSError:             # it has ended already (it could not start): the wait says so
+                pass
+        while any(w.game is not None for w in workers):
+            busy = [w for w in workers if w.game is not None]
+            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            for w in busy:
+                if w.conn.poll():       # its answer (read first: the process may have ended since)
+                    try:
+                        rec, err = w.conn.recv()
+                    except (EOFError, OSError):     # the process ended without answering
+                        pass
+                    else:
+                        if err is not None:
+                            raise err
+                        w.game = queue.pop() if queue else None
+                        try:
+                            w.conn.send(w.game)
+                        except OSError:  # it has ended since: the next wait says so
+                            pass
+                        yield rec
+                        continue
+                if w.proc.sentinel in ready or not w.proc.is_alive():
+                    w.proc.join(1.0)
+                    raise WorkerDied(f"the process playing game {w.game + 1} {_exit_reason(w.proc.exitcode)} "
+                                     "before the game ended (its error, if any, is printed above); the games "
+                                     "returned before it stand")
+        for w in workers:
+            w.proc.join(5.0)
+    finally:
+        for w in workers:
+            if w.proc.is_alive():
+                w.proc.terminate()
+        for w in workers:
+            w.proc.join(5.0)
+            if w.proc.is_alive():
+                w.proc.kill()
+                w.proc.join()
+            w.conn.close()
 
 
 def run_match(config: MatchConfig, jobs: int = 1, skip: set[int] | None = None,
@@ -220,7 +317,9 @@ def run_match(config: MatchConfig, jobs: int = 1, skip: set[int] | None = None,
     """Play the games of the match that are not in ``skip`` (``jobs`` processes; 1 plays in this
     process), yielding records as they end. Stopping the iteration stops the match.
 
-    External engines are started once per process and side (restarted after a failure)."""
+    External engines are started once per process and side (restarted after a failure). With
+    ``jobs > 1`` a process that dies mid-game (killed, crashed, or unable to start) raises
+    :class:`WorkerDied` at once; the records yielded before it stand."""
     config.table()  # validate before starting
     todo = [g for g in range(config.games) if g not in (skip or set())]
     if jobs <= 1:
@@ -235,12 +334,10 @@ def run_match(config: MatchConfig, jobs: int = 1, skip: set[int] | None = None,
             for eng in engines.values():
                 eng.close()
         return
-    import multiprocessing as mp
-    with mp.get_context("spawn").Pool(jobs, initializer=_worker_init) as pool:
-        for rec in pool.imap_unordered(_worker, [(config, g) for g in todo]):
-            if on_game:
-                on_game(rec)
-            yield rec
+    for rec in _run_parallel(config, todo, jobs):
+        if on_game:
+            on_game(rec)
+        yield rec
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -514,5 +611,5 @@ def resume_records(path: str, config: MatchConfig) -> list[dict]:
     return records
 
 
-__all__ = ["MatchConfig", "SPRT", "play_game", "run_match", "replay", "summarise", "format_summary",
+__all__ = ["MatchConfig", "SPRT", "WorkerDied", "play_game", "run_match", "replay", "summarise", "format_summary",
            "progress_line", "load_records", "finished_games", "resume_records", "new_state", "seat_sides", "game_seed"]

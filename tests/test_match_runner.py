@@ -339,3 +339,109 @@ def test_interrupt_of_the_parent_alone_stops_a_jobs_match_at_once():
     assert _summary(out)["games"] == 0
     time.sleep(0.5)
     assert not [w for w in workers if _alive(w)], "a worker process survived the match"
+
+
+def _spawned_workers(pid: int) -> set[int]:
+    """The live children of pid that multiprocessing spawned (not its resource tracker)."""
+    out = set()
+    for c in _children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                if b"spawn_main" in f.read() and _alive(c):
+                    out.add(c)
+        except OSError:
+            pass
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_a_jobs_process_killed_mid_game_ends_the_match_at_once(tmp_path):
+    """The misbehaving peer is the match's own --jobs process, killed in the middle of a long game
+    (the kernel's out-of-memory killer, a crash in compiled code): MATCH_HELP's 'a process of the
+    match that dies mid-game ... ends the match at once with an error line' and 'Exit status: ... 1
+    when ... a --jobs process died'. Before, the pool started a new process and waited for the
+    lost game for ever."""
+    out_file = tmp_path / "m.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=500000",
+                          "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2", "--json",
+                          "--out", str(out_file)],
+                         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _spawned_workers(p.pid)
+        assert len(workers) == 2, "the match did not start its two processes"
+        time.sleep(1.0)                         # inside their first games now
+        victim = min(workers)
+        t = time.monotonic()
+        os.kill(victim, signal.SIGKILL)
+        out, err = p.communicate(timeout=60)
+        assert time.monotonic() - t < 15, "the match waited for the lost game"
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 1, err
+    assert "was killed by SIGKILL before the game ended" in err and "--append resumes" in err, err
+    assert "Traceback" not in err, err
+    assert _summary(out)["games"] == 0
+    time.sleep(0.5)
+    assert not [w for w in workers if _alive(w)], "a process of the match survived it"
+
+
+class _ExitsWhenUnpickled:
+    """Unpickled in a spawned process, it ends that process with status 3: a process that cannot
+    start (as when the package it imports is broken)."""
+
+    def __reduce__(self):
+        return (os._exit, (3,))
+
+
+def test_a_jobs_process_that_cannot_start_ends_the_match_with_an_error():
+    """'With jobs > 1 a process that dies mid-game (killed, crashed, or unable to start) raises
+    WorkerDied at once' (run_match). Played in a child interpreter with a time limit: the pool it
+    replaces started new processes that died the same way, for ever (4,087 tracebacks in one run)."""
+    script = (
+        "import os, sys\n"
+        "sys.path.insert(0, os.path.join(sys.argv[1], 'tests'))\n"
+        "from test_match_runner import _ExitsWhenUnpickled\n"
+        "from tekhenu_engine.match import MatchConfig, WorkerDied, run_match\n"
+        "cfg = MatchConfig('random', 'random', games=4, seed=1)\n"
+        "cfg.poison = _ExitsWhenUnpickled()\n"
+        "try:\n"
+        "    list(run_match(cfg, jobs=2))\n"
+        "except WorkerDied as e:\n"
+        "    print('WorkerDied:', e)\n")
+    p = subprocess.run([sys.executable, "-c", script, str(ROOT)], cwd=ROOT, env=ENV, capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "WorkerDied: the process playing game" in p.stdout and "exited with status 3" in p.stdout, p.stdout
+
+
+def test_a_referee_error_in_a_jobs_process_reaches_the_caller():
+    """An exception of the referee itself (not of a side, which loses its game) in a --jobs
+    process is raised by run_match in the caller, as with one process: here a side whose SPEC
+    names no agent, which play_game refuses when it sets the game up inside the process."""
+    cfg = MatchConfig("random", "random", games=2, seed=1)
+    cfg.a = "no-such-agent"                 # refused by make_agent inside play_game
+    with pytest.raises(Exception) as one:
+        list(run_match(cfg, jobs=1))
+    with pytest.raises(type(one.value)) as two:
+        list(run_match(cfg, jobs=2))
+    assert str(two.value) == str(one.value)
+
+
+def test_strength_says_where_the_games_are_when_a_process_died(monkeypatch, tmp_path):
+    """'no report written; the games played are in DIR, and the same command resumes', with status 1,
+    when a --jobs process of the report dies."""
+    import tekhenu_engine.strength as strength_module
+    from tekhenu_engine.match import WorkerDied
+
+    def dies(**kwargs):
+        raise WorkerDied("the process playing game 3 was killed by SIGKILL before the game ended")
+
+    monkeypatch.setattr(strength_module, "main", dies)
+    r = runner.invoke(app, ["strength", "--records", str(tmp_path / "recs"), "--jobs", "2"])
+    assert r.exit_code == 1, r.output
+    assert "killed by SIGKILL" in r.output and "the same command resumes" in r.output, r.output

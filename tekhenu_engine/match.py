@@ -18,7 +18,9 @@ derived from the game's seed, so ``--jobs N`` plays the same games as ``--jobs 1
 Faults (like cutechess-cli): a side whose agent raises, whose external engine exits, hangs past
 its move limit, never completes the handshake or sends an illegal or no move loses the game;
 the record keeps the reason (``error``, ``faulty_side``) and the match goes on (an external
-engine is restarted for the next game).
+engine is restarted for the next game). A process of ``--jobs N`` that dies mid-game (killed,
+crashed in compiled code, unable to start) is not a side's fault: the match stops at once with
+:class:`WorkerDied`, and the games recorded before it stand.
 
 A game record (one JSON object per line) holds the table options and every action applied
 after :meth:`GameState.new` (decisions and chance outcomes) as tokens; :func:`replay` rebuilds
@@ -229,18 +231,23 @@ def _exit_reason(code: int | None) -> str:
 
 
 def _worker_main(config: MatchConfig, conn: Any) -> None:
-    """One match process: plays the game numbers the parent sends, sends back (record, None) or
-    (None, exception) for each, and ends at None."""
+    """One match process: plays the game numbers the parent sends, sends back (record, None, "") or
+    (None, exception, its traceback) for each, and ends at None."""
     _worker_init()
     while (game := conn.recv()) is not None:
         try:
-            conn.send((play_game(config, game, _ENGINES), None))
+            conn.send((play_game(config, game, _ENGINES), None, ""))
         except Exception as e:             # a referee error: the parent raises it
+            where = "".join(traceback.format_exception(e))
             try:
                 pickle.dumps(e)
             except Exception:
-                e = RuntimeError("".join(traceback.format_exception(e)))
-            conn.send((None, e))
+                e = RuntimeError(where)
+            conn.send((None, e, where))
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a match process (the cause of the one re-raised)."""
 
 
 @dataclass
@@ -280,12 +287,12 @@ def _run_parallel(config: MatchConfig, todo: list[int], jobs: int) -> Iterator[d
             for w in busy:
                 if w.conn.poll():       # its answer (read first: the process may have ended since)
                     try:
-                        rec, err = w.conn.recv()
+                        rec, err, where = w.conn.recv()
                     except (EOFError, OSError):     # the process ended without answering
                         pass
                     else:
                         if err is not None:
-                            raise err
+                            raise err from RemoteTraceback(f"in the process playing game {w.game + 1}:\n{where}")
                         w.game = queue.pop() if queue else None
                         try:
                             w.conn.send(w.game)
@@ -611,5 +618,5 @@ def resume_records(path: str, config: MatchConfig) -> list[dict]:
     return records
 
 
-__all__ = ["MatchConfig", "SPRT", "WorkerDied", "play_game", "run_match", "replay", "summarise", "format_summary",
+__all__ = ["MatchConfig", "SPRT", "WorkerDied", "RemoteTraceback", "play_game", "run_match", "replay", "summarise", "format_summary",
            "progress_line", "load_records", "finished_games", "resume_records", "new_state", "seat_sides", "game_seed"]

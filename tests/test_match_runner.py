@@ -421,15 +421,20 @@ def test_a_jobs_process_that_cannot_start_ends_the_match_with_an_error():
 
 def test_a_referee_error_in_a_jobs_process_reaches_the_caller():
     """An exception of the referee itself (not of a side, which loses its game) in a --jobs
-    process is raised by run_match in the caller, as with one process: here a side whose SPEC
-    names no agent, which play_game refuses when it sets the game up inside the process."""
-    cfg = MatchConfig("random", "random", games=2, seed=1)
-    cfg.a = "no-such-agent"                 # refused by make_agent inside play_game
-    with pytest.raises(Exception) as one:
+    process is raised by run_match in the caller, as with one process, with the process's own
+    traceback as its cause: here a base seed that is no number, which only the game's set-up in
+    the process trips over."""
+    from tekhenu_engine.match import RemoteTraceback
+
+    cfg = MatchConfig("random", "random", games=2, seed="no number")
+    with pytest.raises(TypeError) as one:
         list(run_match(cfg, jobs=1))
-    with pytest.raises(type(one.value)) as two:
+    with pytest.raises(TypeError) as two:
         list(run_match(cfg, jobs=2))
     assert str(two.value) == str(one.value)
+    cause = two.value.__cause__
+    assert isinstance(cause, RemoteTraceback) and "in the process playing game" in str(cause)
+    assert "game_seed" in str(cause)
 
 
 def test_strength_says_where_the_games_are_when_a_process_died(monkeypatch, tmp_path):

@@ -596,6 +596,8 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     groups = tuple(x.strip() for x in only.split(",") if x.strip()) if only is not None else ()
     if only is not None and not groups:
         _fail(f"--only needs at least one group: {', '.join(ONLY_KEYS)}")
+    stopped = "no report written" + (f"; the games played are in {records}, and the same command resumes" if records
+                                     else " (--records DIR keeps the games played, and the same command then resumes)")
     try:
         main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
              goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
@@ -603,14 +605,9 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     except (RecordsError, OnlyError) as e:   # said before any game is played
         _fail(str(e))
     except WorkerDied as e:
-        _fail(f"{e}; no report written"
-              + (f"; the games played are in {records}, and the same command resumes" if records
-                 else " (--records DIR keeps the games played, and the same command then resumes)"), code=1)
+        _fail(f"{e}; {stopped}", code=1)
     except KeyboardInterrupt:
-        typer.echo("\ninterrupted: no report written"
-                   + (f"; the games played are in {records}, and the same command resumes" if records
-                      else " (--records DIR keeps the games played, and the same command then resumes)"),
-                   err=True)
+        typer.echo(f"\ninterrupted: {stopped}", err=True)
         raise typer.Exit(130)
 
 

@@ -283,7 +283,7 @@ def _run_parallel(config: MatchConfig, todo: list[int], jobs: int) -> Iterator[d
                 pass
         while any(w.game is not None for w in workers):
             busy = [w for w in workers if w.game is not None]
-            ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
+            wait([w.conn for w in busy] + [w.proc.sentinel for w in busy])
             for w in busy:
                 if w.conn.poll():       # its answer (read first: the process may have ended since)
                     try:
@@ -300,7 +300,7 @@ def _run_parallel(config: MatchConfig, todo: list[int], jobs: int) -> Iterator[d
                             pass
                         yield rec
                         continue
-                if w.proc.sentinel in ready or not w.proc.is_alive():
+                if not w.proc.is_alive():  # no answer, and it has ended
                     w.proc.join(1.0)
                     raise WorkerDied(f"the process playing game {w.game + 1} {_exit_reason(w.proc.exitcode)} "
                                      "before the game ended (its error, if any, is printed above); the games "

@@ -477,6 +477,8 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
     if iterations is None and movetime is None:
         movetime = 1000
     result = agent.search(g.observation(p), p, iterations=iterations, movetime_ms=movetime)
+    if result.warning():
+        typer.echo("warning: " + result.warning(), err=True)
     typer.echo(format_analysis(result, p))
 
 

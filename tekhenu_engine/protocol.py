@@ -1046,6 +1046,8 @@ class Engine:
                                       on_info=on_info if (show or depth is not None) else None,
                                       info_interval_ms=every)
                 best = result.best
+                if result.warning():
+                    self.write("info string warning: " + result.warning())
                 if allowed is not None and best not in allowed:
                     ranked = [c.action for c in sorted(result.candidates, key=lambda c: -c.visits)
                               if c.action in allowed]

@@ -191,6 +191,25 @@ def test_analyse_prints_candidates_and_pv(tmp_path):
     assert "visits" in analysis and "pv" in analysis
 
 
+def test_analyse_warns_when_a_search_process_was_lost(monkeypatch):
+    """'No silent failure': an analysis whose search lost a process (``lost_jobs``; killed
+    mid-search in tests/test_search.py) says so in a warning line, and still prints the analysis."""
+    from tekhenu_engine.agents import ISMCTSAgent
+    search = ISMCTSAgent.search
+
+    def losing(self, *args, **kwargs):
+        result = search(self, *args, **kwargs)
+        result.lost_jobs = 1
+        return result
+    monkeypatch.setattr(ISMCTSAgent, "search", losing)
+    g = GameState.new(2, 1)
+    g.resolve_chance()
+    r = tekhenu("analyse", g.to_string(), "--iterations", "200", "--jobs", "2")
+    assert r.exit_code == 0
+    assert "warning: 1 of the search's processes ended without their tree; the move comes from the others" in r.output
+    assert "visits" in r.output.split("Legal:")[1]
+
+
 def test_engine_command_runs_the_protocol():
     """'tekhenu engine: the protocol on stdio.'"""
     p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "engine", "--player", "random"],

@@ -20,6 +20,9 @@ from tekhenu_engine.agents.registry import make_agent, parse_spec
 from tekhenu_engine.cli import app
 from tekhenu_engine.match import SPRT, MatchConfig, load_records, pentanomial, replay, run_match, summarise
 
+from procs import alive as _alive
+from procs import children as _children
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 FAKE = f"cmd:{sys.executable} {ROOT / 'tests' / 'fake_engine.py'}"
@@ -291,25 +294,6 @@ def test_usage_errors_are_one_line_from_the_installed_command(args):
     assert p.returncode == 2 and p.stdout == ""
     lines = p.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "--help" in lines[0], p.stderr
-
-
-def _children(pid: int) -> set[int]:
-    out: set[int] = set()
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                out |= {int(x) for x in f.read().split()}
-        except OSError:
-            pass
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")

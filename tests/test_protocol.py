@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import queue
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -22,6 +23,7 @@ import pytest
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import format_action, parse_action
 from tekhenu_engine.protocol import Engine, token_for_seat
+from procs import alive, children
 from reference import perft
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -451,6 +453,30 @@ def test_botankhamun_options_set_the_solo_table(eng):
     eng.send("position new players 1 seed 3 difficulty medium decrees 4")
     g = GameState.from_string(eng.state())
     assert g.field("difficulty") == 1 and not g.field("options") & 4
+
+
+def test_a_killed_search_process_gives_a_warning_and_a_move(eng):
+    """The misbehaving peer is one of the search's own processes (Threads 2), killed mid-search:
+    'no silent failure' - the engine says so in an info string, still answers with a legal move
+    from the tree that is left, and goes on answering."""
+    eng.send("setoption name Threads value 2")
+    eng.send("position new players 2 seed 1")
+    legal = eng.legal()
+    eng.send("go movetime 2000")
+    deadline = time.monotonic() + 10
+    workers: set[int] = set()
+    while not workers and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = {c for c in children(eng.p.pid) if alive(c)}
+    assert workers, "no search process started"
+    time.sleep(0.3)
+    for w in workers:
+        os.kill(w, signal.SIGKILL)
+    lines = eng.until("bestmove")
+    assert "info string warning: 1 of the search's processes ended without their tree; the move comes from the others" in lines
+    assert lines[-1].split()[1] in legal
+    assert eng.ask("isready", "readyok")[-1] == "readyok"
+    assert eng.ask("go iterations 200", "bestmove")[-1].split()[1] in legal
 
 
 def test_search_with_two_processes_answers_and_stops(eng):

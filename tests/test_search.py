@@ -466,3 +466,26 @@ def test_mast_schedule_options_change_the_search_only_when_set():
     with pytest.raises(ValueError, match="mast_freeze"):
         make_agent("ismcts:mast_freeze=2.5")
     assert make_agent("ismcts:iterations=10:mast_half=20000:mast_freeze=4000").mast_freeze == 4000
+
+
+def test_a_worker_process_killed_mid_search_is_reported_not_hidden():
+    """The misbehaving peer is a search process of jobs=2 killed mid-search (the out-of-memory
+    killer, a crash in compiled code): the move comes from the tree that is left, and the result
+    says how many trees were lost (``lost_jobs``) instead of passing for a two-tree search."""
+    import multiprocessing
+    import os
+    import signal
+
+    s = position(seed=10, decisions=20)
+    seat = s.current_player()
+
+    def kill_workers() -> None:
+        for p in multiprocessing.active_children():
+            os.kill(p.pid, signal.SIGKILL)
+    threading.Timer(0.4, kill_workers).start()
+    r = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, movetime_ms=1500)
+    assert r.lost_jobs == 1
+    assert r.best in s.legal_actions()
+    assert r.iterations == sum(c.visits for c in r.candidates) > 0
+    whole = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, iterations=400)
+    assert whole.lost_jobs == 0

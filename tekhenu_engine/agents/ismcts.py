@@ -65,6 +65,14 @@ class SearchResult:
     candidates: list[Candidate]  # most visited first
     pv_seats: list[int] = field(default_factory=list)  # seat of each pv entry, -1 for chance
     seat: int = 0
+    lost_jobs: int = 0           # search processes (jobs > 1) that ended without sending their tree
+
+    def warning(self) -> str:
+        """What the user must know about this search ('' when nothing): the trees lost."""
+        if not self.lost_jobs:
+            return ""
+        return (f"{self.lost_jobs} of the search's processes ended without their tree; "
+                "the move comes from the others")
 
     def pv_turns(self) -> list[tuple[int, list[str]]]:
         """The principal variation grouped into whole turns: [(seat or -1 for chance, tokens)]."""
@@ -286,7 +294,8 @@ class ISMCTSAgent:
     hist x (its move average - the seat's mean reward) / (visits + 1); None (the default): the measured
     default of the table, _search.HIST_WEIGHTS: 10 at 2 players (it won a paired match), off in solo
     games (level there) and at 3-4 players (no gain in a first 3-player match) (docs/search.md "Progressive history").
-    jobs: worker processes (root parallelism).
+    jobs: worker processes (root parallelism); one that ends without sending its tree (killed, or
+    crashed) is counted in the result's `lost_jobs`, and the move comes from the other trees.
     seed: every search is deterministic for a seed and an iteration budget.
     """
 
@@ -455,16 +464,23 @@ class ISMCTSAgent:
         early = self.early if self.early is not None else obs.num_players() == 1
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1)
         parts = [_snapshot(sr)]
+        lost = 0
         for p, conn in procs:
             while not conn.poll(0.001):
                 if stop_check():
                     pass
                 if not p.is_alive() and not conn.poll(0):
                     break
-            if conn.poll(0):
-                parts.append(conn.recv())
+            try:
+                parts.append(conn.recv() if conn.poll(0) else None)
+            except (EOFError, OSError):     # the process ended without sending its tree
+                parts.append(None)
+            if parts[-1] is None:
+                parts.pop()
+                lost += 1
             p.join()
         result = _merge(parts, seat, (time.monotonic() - t0) * 1000.0)
+        result.lost_jobs = lost
         if self.reuse and jobs == 1:
             nxt = GameState.from_bytes(raw)
             nxt.apply(result.best)

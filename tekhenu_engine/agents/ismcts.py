@@ -472,12 +472,13 @@ class ISMCTSAgent:
                 if not p.is_alive() and not conn.poll(0):
                     break
             try:
-                parts.append(conn.recv() if conn.poll(0) else None)
+                part = conn.recv() if conn.poll(0) else None
             except (EOFError, OSError):     # the process ended without sending its tree
-                parts.append(None)
-            if parts[-1] is None:
-                parts.pop()
+                part = None
+            if part is None:
                 lost += 1
+            else:
+                parts.append(part)
             p.join()
         result = _merge(parts, seat, (time.monotonic() - t0) * 1000.0)
         result.lost_jobs = lost

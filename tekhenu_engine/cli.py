@@ -430,7 +430,8 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
             iterations: Optional[int] = typer.Option(None, min=1, help="search iterations"),
             movetime: Optional[int] = typer.Option(None, min=1, help="search time in ms (default 1000)"),
             seed: int = typer.Option(0, help="search seed"),
-            jobs: int = typer.Option(1, min=1, help="search processes")) -> None:
+            jobs: int = typer.Option(1, min=1, help="search processes; one that ends without its tree "
+                                     "is reported in a warning line on stderr")) -> None:
     """Analyse a position with the search: every candidate, expected VP, breakdown, principal variation.
 
     The position is a serialised state, or a decision of a game record: --move N is the N-th
@@ -477,8 +478,9 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
     if iterations is None and movetime is None:
         movetime = 1000
     result = agent.search(g.observation(p), p, iterations=iterations, movetime_ms=movetime)
-    if result.warning():
-        typer.echo("warning: " + result.warning(), err=True)
+    lost = result.warning()
+    if lost:
+        typer.echo("warning: " + lost, err=True)
     typer.echo(format_analysis(result, p))
 
 

@@ -1046,8 +1046,9 @@ class Engine:
                                       on_info=on_info if (show or depth is not None) else None,
                                       info_interval_ms=every)
                 best = result.best
-                if result.warning():
-                    self.write("info string warning: " + result.warning())
+                lost = result.warning()
+                if lost:
+                    self.write("info string warning: " + lost)
                 if allowed is not None and best not in allowed:
                     ranked = [c.action for c in sorted(result.candidates, key=lambda c: -c.visits)
                               if c.action in allowed]

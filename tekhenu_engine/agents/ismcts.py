@@ -467,8 +467,7 @@ class ISMCTSAgent:
         lost = 0
         for p, conn in procs:
             while not conn.poll(0.001):
-                if stop_check():
-                    pass
+                stop_check()            # called for its effect: a stop sets the helpers' stop event
                 if not p.is_alive() and not conn.poll(0):
                     break
             try:

@@ -16,6 +16,7 @@ import argparse
 import json
 import statistics
 
+from tekhenu_engine._search import check_hist
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.match import replay
 
@@ -51,12 +52,18 @@ def main(path: str, hists: list[float]) -> None:
 
 
 def _weights(text: str) -> list[float]:
-    """The comma-separated weights of --hist: at least one, each a finite number of at least 0."""
+    """The comma-separated weights of --hist: at least one, distinct, each one the agent accepts
+    (`check_hist`: finite, from 0 to HIST_MAX), so that a bad one stops the script before any search."""
     try:
         ws = [float(x) for x in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of numbers") from None
-    if not ws or any(not (w >= 0 and w != float("inf")) for w in ws) or len(set(ws)) != len(ws):
+    try:
+        for w in ws:
+            check_hist(w)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"{text!r}: give distinct finite weights of at least 0 ({e})") from None
+    if len(set(ws)) != len(ws):
         raise argparse.ArgumentTypeError(f"{text!r}: give distinct finite weights of at least 0")
     return ws
 

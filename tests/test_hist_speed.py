@@ -19,7 +19,8 @@ def test_weights_parsed_in_order():
 
 @pytest.mark.parametrize("text, says", [("1,x", "not a comma-separated list"),
                                         ("10,10", "distinct"), ("-1", "at least 0"),
-                                        ("nan", "finite"), ("inf,0", "finite")])
+                                        ("nan", "finite"), ("inf,0", "finite"),
+                                        ("20,101", "hist must be in [0, 100]")])
 def test_bad_weights_refused_before_any_search(text, says):
     p = run(SCRIPT, "--hist", text, timeout=60)
     assert p.returncode == 2

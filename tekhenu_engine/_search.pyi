@@ -8,6 +8,7 @@ MAST_WEIGHTS: dict[int, float]
 MAST_MAX: float
 HIST_WEIGHTS: dict[int, float]
 HIST_MAX: float
+WIDEN_MAX: float
 DEPTH_VP_MAX: float
 CHANCE_MODES: tuple[str, ...]
 ORACLES: tuple[str, ...]
@@ -33,7 +34,7 @@ class Searcher:
                  eval: str = "static", prior: float = 0.0, chance: str = "split",
                  mast: float | None = None, mast_half: float = 0.0, mast_freeze: int = 0,
                  mix: float = 0.0, depth_vp: float = 0.0, oracle: str = "off",
-                 hist: float | None = None) -> None:
+                 hist: float | None = None, widen: float = 0.0) -> None:
         """ValueError when the bytes are not a state, the seat is not to decide, or an option is bad.
         oracle ("off", "all", "bot", "world", "next"; ORACLES) is a measurement harness's switch that needs the
         full game state (bench/clairvoyant.py), never a way to play."""
@@ -55,6 +56,8 @@ class Searcher:
         """Keep the subtree below the searching seat's action for its next decision (tree reuse)."""
     def totals(self) -> tuple[int, int, float, float]:
         """(iterations, nodes, sum of win chances, sum of margins)."""
+    def tree_shape(self) -> list[tuple[int, int, bool]]:
+        """(visits, children, whether the children are a visible decision's actions) of every node, root first."""
     def pv(self, max_len: int = 200) -> list[tuple[int, int]]:
         """Most visited line from the root: [(seat or -1, action or -1)]."""
 
@@ -73,6 +76,8 @@ def check_c_uct(c_uct: float) -> None:
     """ValueError unless the UCT exploration constant is a finite number above 0."""
 def check_hist(hist: float | None) -> None:
     """ValueError unless the weight of progressive history is in [0, HIST_MAX] (None: the default)."""
+def check_widen(widen: float) -> None:
+    """ValueError unless the constant of progressive widening is in [0, WIDEN_MAX]."""
 def check_mast_options(mast: float | None, mast_half: float = 0.0, mast_freeze: int = 0) -> None:
     """ValueError naming the option unless the move averages' options are valid."""
 def playout_reads_tuned_weights(name: str) -> bool:

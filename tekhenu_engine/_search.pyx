@@ -16,7 +16,7 @@ choice and the playout policy as an agent).
 """
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset
-from libc.math cimport sqrt, log, exp
+from libc.math cimport sqrt, log, exp, ceil
 from libc.stdint cimport uint64_t, int32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -72,6 +72,9 @@ MAST_MAX = 100.0    # the largest weight accepted (the bias is clipped at exp(5)
 # defaults: docs/search.md, "Progressive history")
 HIST_WEIGHTS = {1: 0.0, 2: 10.0, 3: 0.0, 4: 0.0}
 HIST_MAX = 100.0    # the largest weight accepted
+# progressive widening below the root (widen=, the constant C of ceil(C x sqrt(visits + 1)); 0: off,
+# the default: level at 2 players, docs/search.md "What each lever gained (thirty-ninth session)")
+WIDEN_MAX = 100.0   # the largest constant accepted (C x 1 children already at a node's first visit)
 # how the tree keys a chance outcome the searching seat sees (index = Searcher.merge_chance): an edge
 # per outcome, or one edge for all outcomes of the step (docs/search.md, "The tree")
 CHANCE_MODES = ("split", "merge")
@@ -670,6 +673,7 @@ cdef class Searcher:
     cdef double depth_vp     # VP added to a seat's reward per decision of it the playout policy took (0: off)
     cdef double prior_w      # weight of the playout policy's prior in the tree (0: off; docs/search.md)
     cdef double hist_w       # progressive history: weight of the move averages in the tree (0: off)
+    cdef double widen        # progressive widening below the root: ceil(widen x sqrt(visits + 1)) children (0: off)
     cdef int merge_chance    # chance="merge": one edge for every outcome of a chance step (docs/search.md)
     cdef int oracle          # measurement only (O_*): the full state searched as it is, its future seen
     cdef volatile int stop_flag
@@ -687,7 +691,7 @@ cdef class Searcher:
                  str playout="auto", int cutoff=0, int max_nodes=2000000, bint flat=False,
                  margin_weight=None, str eval="static", double prior=0.0, str chance="split",
                  mast=None, double mast_half=0.0, long long mast_freeze=0, double mix=0.0,
-                 double depth_vp=0.0, str oracle="off", hist=None):
+                 double depth_vp=0.0, str oracle="off", hist=None, double widen=0.0):
         """observation: ``GameState.observation(seat).to_bytes()`` with `seat` to decide.
 
         chance: "split" (a chance outcome the seat sees is an edge of its own) or "merge" (every
@@ -713,7 +717,13 @@ cdef class Searcher:
         players, off otherwise): an untried action is expanded in the order of its move average (the
         mean reward of the iterations in which the seat took it, the table of mast=), and a child's
         score gets hist x (that average - the seat's mean reward) / (visits + 1); the averages are kept
-        even where mast= is 0 (docs/search.md, "Progressive history"). The flat search ignores it."""
+        even where mast= is 0 (docs/search.md, "Progressive history"). The flat search ignores it.
+        widen: progressive widening below the root (0: off, the default): a decision node other than
+        the root adds a child only while it has fewer than ceil(widen x sqrt(visits + 1)) children
+        available in the iteration's determinisation, and otherwise selects among those by UCT; the
+        order in which children are added is the untried actions' order above (policy, move average or
+        drawn). The root keeps every action. Level at 2 players (docs/search.md, "What each lever gained
+        (thirty-ninth session)"). The flat search ignores it."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -771,6 +781,8 @@ cdef class Searcher:
             hist = HIST_WEIGHTS[self.root.nplayers]
         check_hist(hist)
         self.hist_w = 0.0 if flat else hist
+        check_widen(widen)
+        self.widen = 0.0 if flat else widen
         self.max_nodes = max_nodes if max_nodes > 16 else 16
         self.cap = 4096
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
@@ -889,6 +901,9 @@ cdef class Searcher:
                 untried += 1
         if self.hist_w > 0 and self.mast.it > 0:
             hmean = self.mast.rs[m] / self.mast.it     # the seat's mean reward (progressive history)
+        if untried and self.widen > 0 and node != 0 and \
+                n - untried >= <int>ceil(self.widen * sqrt(self.nodes[node].visits + 1.0)):
+            untried = 0     # progressive widening: the children so far are enough for the visits
         if untried:
             if self.prior_w > 0 and not self.flat:
                 # an untried action drawn by the policy's weights (the likely ones first)
@@ -929,6 +944,8 @@ cdef class Searcher:
             self.nodes[c].avail = 1
             return -2 - c
         for i in range(n):
+            if cidx[i] < 0:
+                continue        # not yet widened to (progressive widening)
             nd = &self.nodes[cidx[i]]
             if self.flat:
                 v = -nd.visits      # flat Monte Carlo: every action in turn
@@ -1184,6 +1201,23 @@ cdef class Searcher:
         """(iterations, nodes, sum of win chances, sum of margins) of the searching seat."""
         return self.iterations, self.nnodes, self.sum_win, self.sum_margin
 
+    def tree_shape(self):
+        """(visits, children, decision) of every node, the root first: how wide the tree grew
+        (progressive widening's bound, tests). `decision` is True when the node's children are a visible
+        decision's actions (their mover is a seat and their key an action), False for chance steps,
+        hidden choices and leaves."""
+        cdef int i, c, k
+        out = []
+        for i in range(self.nnodes):
+            k = 0
+            c = self.nodes[i].first_child
+            dec = c >= 0 and self.nodes[c].mover >= 0 and self.nodes[c].key != HIDDEN_KEY
+            while c >= 0:
+                k += 1
+                c = self.nodes[c].next_sibling
+            out.append((self.nodes[i].visits, k, bool(dec)))
+        return out
+
     def pv(self, int max_len=200):
         """Most visited line from the root: [(seat or -1 for chance, action or -1 if hidden)]."""
         out = []
@@ -1346,6 +1380,12 @@ def check_hist(hist):
     default, not checked here). The Searcher and ISMCTSAgent both call it."""
     if hist is not None and not 0.0 <= hist <= HIST_MAX:
         raise ValueError(f"hist must be in [0, {HIST_MAX:g}]")
+
+def check_widen(widen):
+    """ValueError unless the constant of progressive widening is in [0, WIDEN_MAX]. The Searcher
+    and ISMCTSAgent both call it."""
+    if not 0.0 <= widen <= WIDEN_MAX:
+        raise ValueError(f"widen must be in [0, {WIDEN_MAX:g}]")
 
 DEPTH_VP_MAX = 100.0   # the largest depth_vp= (VP per decision of the playout policy)
 

@@ -25,7 +25,7 @@ from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
 from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_c_uct, check_depth_vp,
-                       check_hist, check_mast_options, playout_reads_tuned_weights)
+                       check_hist, check_mast_options, check_widen, playout_reads_tuned_weights)
 
 DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
@@ -294,6 +294,10 @@ class ISMCTSAgent:
     hist x (its move average - the seat's mean reward) / (visits + 1); None (the default): the measured
     default of the table, _search.HIST_WEIGHTS: 10 at 2 players (it won a paired match), off in solo
     games (level there) and at 3-4 players (no gain in a first 3-player match) (docs/search.md "Progressive history").
+    widen: progressive widening below the root (0, the default: off): a decision node other than the
+    root adds a child only while it has fewer than ceil(widen x sqrt(visits + 1)) children available,
+    in the order above; the root keeps every action (docs/search.md "What each lever gained
+    (thirty-ninth session)"; measured level at 2 players, not a default).
     jobs: worker processes (root parallelism); one that ends without sending its tree (killed, or
     crashed) is counted in the result's `lost_jobs`, and the move comes from the other trees.
     seed: every search is deterministic for a seed and an iteration budget.
@@ -308,7 +312,7 @@ class ISMCTSAgent:
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
-                 depth_vp: float = 0.0, hist: float | None = None) -> None:
+                 depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -330,6 +334,7 @@ class ISMCTSAgent:
             raise ValueError("mix needs the margin reward (reward auto or margin)")
         check_depth_vp(depth_vp, mix)
         check_hist(hist)
+        check_widen(widen)
         check_c_uct(c_uct)
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -354,6 +359,7 @@ class ISMCTSAgent:
         self.mix = float(mix)
         self.depth_vp = float(depth_vp)
         self.hist = None if hist is None else float(hist)
+        self.widen = float(widen)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -379,7 +385,7 @@ class ISMCTSAgent:
                 "margin_weight": self.margin_weight, "eval": self.eval, "prior": self.prior,
                 "chance": self.chance, "mast": self.mast,
                 "mast_half": self.mast_half, "mast_freeze": self.mast_freeze, "mix": self.mix,
-                "depth_vp": self.depth_vp, "hist": self.hist}
+                "depth_vp": self.depth_vp, "hist": self.hist, "widen": self.widen}
 
     def choose(self, observation: GameState, seat: int) -> int:
         """The most visited action after a search with the agent's default budget."""

@@ -15,8 +15,8 @@ A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
   policy that this side's playouts use instead of the shipped one, to measure a refit in a match) and
   ``depth_vp=X`` (VP added to a seat's reward for each of its decisions the playout policy took; 0: off,
   the default), ``hist=X`` (progressive history: the move averages' weight in the tree; 0: off; default:
-  10 at 2 players, off otherwise), ``widen=X`` (progressive widening below the root: a node keeps at
-  most ceil(X x sqrt(visits + 1)) children; 0: off, the default)
+  10 at 2 players, off otherwise), ``widen=X`` (progressive widening below the root: a node adds a child
+  only while fewer than ceil(X x sqrt(visits + 1)) of its children are available; 0: off, the default)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the
   rules core. A match side that is Botankhamun turns every game into a solo game in which the other

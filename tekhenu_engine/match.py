@@ -353,8 +353,15 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
+# The summary's VP, margin and Elo figures keep 6 decimals: a report that shows them with fewer
+# digits (the strength report's "+9.5", "> +77") must round once, from the figure itself; a figure
+# rounded here to 1 or 2 decimals and again for display can land on the wrong side (9.4537 -> 9.45
+# -> "+9.4"; Elo 77.46 -> 77.5 -> "+78").
+SUMMARY_DECIMALS = 6
+
+
 def _r(x: float) -> float:
-    return round(x, 1) + 0.0  # never -0.0
+    return round(x, SUMMARY_DECIMALS) + 0.0  # never -0.0
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -493,15 +500,15 @@ def summarise(records: list[dict], config: MatchConfig, sprt: SPRT | None = None
     for side in ("a", "b"):
         vps = [sum(v for v, s in zip(r["vp"], r["sides"]) if s == side) / r["sides"].count(side) for r in played]
         out[side].update(wins=sum(1 for r in scored if r["winner_side"] == side),
-                         mean_vp=round(sum(vps) / len(vps), 3) if vps else None)
+                         mean_vp=_r(sum(vps) / len(vps)) if vps else None)
     for r in played:
         va = [v for v, s in zip(r["vp"], r["sides"]) if s == "a"]
         vb = [v for v, s in zip(r["vp"], r["sides"]) if s == "b"]
         margins.append(sum(va) / len(va) - sum(vb) / len(vb))
-    out["a"]["mean_margin"] = round(sum(margins) / len(margins), 3) if margins else None
-    out["b"]["mean_margin"] = round(-sum(margins) / len(margins), 3) if margins else None
+    out["a"]["mean_margin"] = _r(sum(margins) / len(margins)) if margins else None
+    out["b"]["mean_margin"] = _r(-sum(margins) / len(margins)) if margins else None
     # A's mean margin with its 95% interval (None for fewer than 2 games played)
-    out["margin_ci95"] = [round(x, 2) for x in mean_ci95(margins)[1:]] if len(margins) > 1 else None
+    out["margin_ci95"] = [_r(x) for x in mean_ci95(margins)[1:]] if len(margins) > 1 else None
     n = len(pts)
     out["score"], out["elo"], out["elo_ci95"], out["elo_bound"], out["elo_bound_kind"] = None, None, None, None, None
     if n:
@@ -561,10 +568,16 @@ def format_summary(s: dict) -> str:
     """The summary as text for a person."""
     lines = [f"{s['games']} games ({s['players']}-player{' solo' if s['players'] == 1 else ''}), "
              f"{s['errors']} errors, {s['draws']} draws"]
+    ci = s.get("margin_ci95")
     for side in ("a", "b"):
         d = s[side]
-        lines.append(f"  {side.upper()} {d['spec']}: {d['wins']} wins, mean VP {d['mean_vp']}, "
-                     f"mean margin {d['mean_margin']}, {s['errors_by_side'][side]} games lost by faults")
+        margin = "-" if d["mean_margin"] is None else f"{d['mean_margin'] + 0.0:+.2f}"
+        if ci and d["mean_margin"] is not None:   # A's interval; B's is its mirror image
+            lo, hi = ci if side == "a" else (-ci[1], -ci[0])
+            margin += f" (95% {lo + 0.0:+.2f} .. {hi + 0.0:+.2f})"
+        vp = "-" if d["mean_vp"] is None else f"{d['mean_vp']:.2f}"
+        lines.append(f"  {side.upper()} {d['spec']}: {d['wins']} wins, mean VP {vp}, "
+                     f"mean margin {margin}, {s['errors_by_side'][side]} games lost by faults")
     lines.append(f"  A vs B: {s['wins']}-{s['losses']}-{s['draws']} (W-L-D of A)"
                  + (f", score {s['score']:.3f}" if s["score"] is not None else ""))
     lines.append(f"  {_elo_text(s)} of A over B" + (f", LOS {100 * s['los']:.1f}%" if s["los"] is not None else ""))

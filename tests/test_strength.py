@@ -104,6 +104,29 @@ def test_margin_interval_of_the_records() -> None:
     assert summarise(recs[:1], cfg)["margin_ci95"] is None
 
 
+def test_the_report_rounds_each_figure_once() -> None:
+    """A cell is the figure rounded once to its shown digits: the summary keeps 6 decimals, so a
+    margin bound of -1.153 shows as -1.2 (rounded first to -1.15, it showed -1.1) and the Elo
+    bound of a side that won 6 of 6 (77.46) as > +77 (rounded first to 77.5, it showed > +78)."""
+    from tekhenu_engine.match import MatchConfig, elo_from_score, format_summary, mean_ci95, summarise, wilson
+
+    margins = [10, 20, -5, 11]
+    recs = [{"game": g, "vp": [90 + m, 90], "sides": ["a", "b"], "winner_side": "a" if m > 0 else "b"}
+            for g, m in enumerate(margins)]
+    row = summarise(recs, MatchConfig("random", "random"))
+    _, lo, hi = mean_ci95(margins)
+    assert f"{lo:+.1f}" == "-1.2" and f"{round(lo, 2):+.1f}" == "-1.1"   # the case in point
+    assert strength._margin_cell(row) == f"+9.0 [{lo:+.1f}, {hi:+.1f}]"
+    text = format_summary(row)   # the match's own summary: two decimals, B's interval mirrored
+    assert "mean VP 99.00, mean margin +9.00 (95% -1.15 .. +19.15)" in text
+    assert "mean VP 90.00, mean margin -9.00 (95% -19.15 .. +1.15)" in text
+    won = summarise([{"game": g, "vp": [100, 90], "sides": ["a", "b"], "winner_side": "a"}
+                     for g in range(6)], MatchConfig("random", "random"))
+    exact = elo_from_score(wilson(6, 6)[0])
+    assert round(exact, 1) == 77.5 and strength._elo_cell(won) == "> +77"
+    assert abs(won["elo_bound"] - exact) < 1e-6
+
+
 def test_a_clock_group_runs_and_a_regenerated_report_keeps_the_hand_kept_sections(tmp_path: Path) -> None:
     """The time doubling plays real games at a movetime; the report shows its margin interval and
     keeps what followed the marker line of the file it replaces."""

@@ -1,14 +1,17 @@
-"""Iterations a 2-player search reaches in 1 s and 2 s, with and without progressive history.
+"""Iterations a 2-player search reaches in 1 s and 2 s, for several values of one search option.
 
-    python bench/hist_speed.py [RECORDS.jsonl] [--hist 10,0]
+    python bench/hist_speed.py [RECORDS.jsonl] [--hist 10,0 | --option KEY=V1,V2,...]
 
 Replays the first, third, fifth and seventh game of a 2-player match record (default: the
 thirty-fourth session's doubling record) to 15 %, 50 % and 80 % of their moves; at each position
-where a seat decides, runs `ISMCTSAgent(movetime_ms=1000 and 2000, hist=H, reuse=False)` once for
-each weight H of `--hist` (default 10 and 0) and prints the median iterations of each and the
-medians of the per-position ratios (2 s / 1 s; each other weight / the first weight). Run it on an
-otherwise idle machine (docs/search.md, "What each lever gained
-(thirty-fourth session)").
+where a seat decides, runs the agent of the SPEC `ismcts:movetime=MS:reuse=0:KEY=V` once for
+MS = 1000 and 2000 and each value V, and prints the median iterations of each and the medians of
+the per-position ratios (2 s / 1 s; each other value / the first value). `--option KEY=V1,V2,...`
+takes any option of the `ismcts` SPEC (`tekhenu match --help`, docs/search.md "Python interface")
+but the ones the script sets (the budget, tree reuse, root parallelism): `--option widen=2,0`
+measures progressive widening. `--hist W1,W2,...` is `--option hist=W1,W2,...`, the weights of
+progressive history, the default 10,0. Run it on an otherwise idle machine (docs/search.md, "What
+each lever gained (thirty-fourth session)").
 """
 from __future__ import annotations
 
@@ -18,41 +21,67 @@ import statistics
 
 from tekhenu_engine._search import check_hist
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
+from tekhenu_engine.agents.registry import make_agent
 from tekhenu_engine.match import replay
 
 DEFAULT = "bench/records/doubling/p2_d10_10000_vs_5000_seed3401.jsonl"
+MOVETIMES = (1000, 2000)
+# the SPEC keys the script sets itself: a value given for one would change what is measured
+FIXED = ("iterations", "movetime", "movetime_ms", "reuse", "jobs")
 
 
-def main(path: str, hists: list[float]) -> None:
-    """Measure and print (see the module's docstring) for the weights `hists` of progressive history."""
-    with open(path) as f:
-        records = [json.loads(line) for line in f if line.strip()]
-    runs: dict[tuple[float, int], list[int]] = {}
+def agent_for(key: str, value: str, ms: int) -> ISMCTSAgent:
+    """The searching agent of one measurement: `ismcts:movetime=ms:reuse=0:key=value` (ValueError
+    with the registry's message for a key or value the SPEC refuses)."""
+    return make_agent(f"ismcts:movetime={ms}:reuse=0:{key}={value}")
+
+
+def read_records(path: str) -> list[dict]:
+    """The game records of a `tekhenu match --out` file; ValueError naming the file when it cannot
+    be read, a line is not a game record, or it holds fewer than the 7 games the script replays."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            records = [json.loads(line) for line in f if line.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"cannot read the records {path}: {e}") from None
+    if not all(isinstance(r, dict) and isinstance(r.get("moves"), list) for r in records):
+        raise ValueError(f"{path}: not a file of game records (tekhenu match --out)")
+    if len(records) < 7:
+        raise ValueError(f"{path}: {len(records)} games; the script replays games 1, 3, 5 and 7")
+    return records
+
+
+def main(records: list[dict], option: tuple[str, list[str]]) -> None:
+    """Measure and print (see the module's docstring) for the values of one option, (KEY, [V1, ...]),
+    at positions of `records` (`read_records`)."""
+    key, values = option
+    runs: dict[tuple[str, int], list[int]] = {}
     for rec in records[:8:2]:
         for frac in (0.15, 0.5, 0.8):
             pos = replay(rec, int(len(rec["moves"]) * frac))
             seat = pos.current_player()
             if seat < 0:            # a chance step: no seat decides here
                 continue
-            for hist in hists:
-                for ms in (1000, 2000):
-                    agent = ISMCTSAgent(movetime_ms=ms, hist=hist, reuse=False)
-                    runs.setdefault((hist, ms), []).append(agent.search(pos, seat).iterations)
-    for (hist, ms), its in sorted(runs.items()):
-        print(f"hist={hist:g} movetime={ms}: {len(its)} positions, median {statistics.median(its):.0f} iterations")
+            for v in values:
+                for ms in MOVETIMES:
+                    runs.setdefault((v, ms), []).append(agent_for(key, v, ms).search(pos, seat).iterations)
+    for v in values:
+        for ms in MOVETIMES:
+            its = runs[(v, ms)]
+            print(f"{key}={v} movetime={ms}: {len(its)} positions, median {statistics.median(its):.0f} iterations")
 
-    def ratio(a: tuple[float, int], b: tuple[float, int]) -> float:
+    def ratio(a: tuple[str, int], b: tuple[str, int]) -> float:
         return statistics.median(y / x for x, y in zip(runs[a], runs[b]))
-    for hist in hists:
-        print(f"hist={hist:g}: 2 s / 1 s, median ratio {ratio((hist, 1000), (hist, 2000)):.3f}")
-    for ms in (1000, 2000):
-        for other in hists[1:]:
-            print(f"movetime={ms}: hist={other:g} / hist={hists[0]:g}, "
-                  f"median ratio {ratio((hists[0], ms), (other, ms)):.3f}")
+    for v in values:
+        print(f"{key}={v}: 2 s / 1 s, median ratio {ratio((v, 1000), (v, 2000)):.3f}")
+    for ms in MOVETIMES:
+        for other in values[1:]:
+            print(f"movetime={ms}: {key}={other} / {key}={values[0]}, "
+                  f"median ratio {ratio((values[0], ms), (other, ms)):.3f}")
 
 
-def _weights(text: str) -> list[float]:
-    """The comma-separated weights of --hist: at least one, distinct, each one the agent accepts
+def _weights(text: str) -> tuple[str, list[str]]:
+    """--hist: ('hist', the weights as text), at least one, distinct, each one the agent accepts
     (`check_hist`: finite, from 0 to HIST_MAX), so that a bad one stops the script before any search."""
     try:
         ws = [float(x) for x in text.split(",")]
@@ -65,13 +94,44 @@ def _weights(text: str) -> list[float]:
         raise argparse.ArgumentTypeError(f"{text!r}: give distinct finite weights of at least 0 ({e})") from None
     if len(set(ws)) != len(ws):
         raise argparse.ArgumentTypeError(f"{text!r}: give distinct finite weights of at least 0")
-    return ws
+    return "hist", [f"{w:g}" for w in ws]
+
+
+def _option(text: str) -> tuple[str, list[str]]:
+    """--option KEY=V1,V2,...: (KEY, [V1, V2, ...]); refused before any search when the form is
+    wrong, the key is one the script sets, a value repeats, or the `ismcts` SPEC refuses a value."""
+    key, eq, rest = text.partition("=")
+    key = key.strip()
+    values = [v.strip() for v in rest.split(",")]
+    if not eq or not key or not all(values):
+        raise argparse.ArgumentTypeError(f"{text!r}: give KEY=V1,V2,... (for example widen=2,0)")
+    if key in FIXED:
+        raise argparse.ArgumentTypeError(f"{text!r}: the script sets {key} itself (it measures "
+                                         f"movetime {' and '.join(map(str, MOVETIMES))} ms without tree reuse)")
+    if len(set(values)) != len(values):
+        raise argparse.ArgumentTypeError(f"{text!r}: give distinct values")
+    for v in values:
+        try:
+            agent_for(key, v, MOVETIMES[0])
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(f"{text!r}: {e}") from None
+    return key, values
 
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("records", nargs="?", default=DEFAULT, help=f"a 2-player match record (default {DEFAULT})")
-    ap.add_argument("--hist", type=_weights, default=[10.0, 0.0],
-                    help="comma-separated weights of progressive history; ratios are against the first (default 10,0)")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--hist", type=_weights, dest="option", metavar="W1,W2,...",
+                       help="comma-separated weights of progressive history; ratios are against the first "
+                            "(default 10,0); the same as --option hist=W1,W2,...")
+    which.add_argument("--option", type=_option, dest="option", metavar="KEY=V1,V2,...",
+                       help="KEY=V1,V2,...: an option of the ismcts SPEC and its values, ratios against the "
+                            "first (e.g. widen=2,0)")
+    ap.set_defaults(option=("hist", ["10", "0"]))
     args = ap.parse_args()
-    main(args.records, args.hist)
+    try:
+        recs = read_records(args.records)
+    except ValueError as e:
+        ap.error(str(e))
+    main(recs, args.option)

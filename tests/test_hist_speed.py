@@ -1,7 +1,9 @@
 """bench/hist_speed.py: its command line (the measurement itself is timed, so it is run by hand on an
 idle machine, never in a test: "Speed and strength are measured in benchmarks and reports, never in
-timed unit tests")."""
+timed unit tests"); its plumbing is checked with a fixed-iteration agent in place of the timed one."""
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -13,8 +15,16 @@ pytestmark = needs(SCRIPT)
 
 def test_weights_parsed_in_order():
     mod = load(SCRIPT)
-    assert mod._weights("20,10") == [20.0, 10.0]
-    assert mod._weights("0") == [0.0]
+    assert mod._weights("20,10") == ("hist", ["20", "10"])
+    assert mod._weights("0") == ("hist", ["0"])
+    assert mod._weights("2.50") == ("hist", ["2.5"])
+
+
+def test_option_parsed_in_order():
+    mod = load(SCRIPT)
+    assert mod._option("widen=2,0") == ("widen", ["2", "0"])
+    assert mod._option(" c_uct = 0.6, 0.4 ") == ("c_uct", ["0.6", "0.4"])
+    assert mod._option("playout=heuristic,auto") == ("playout", ["heuristic", "auto"])
 
 
 @pytest.mark.parametrize("text, says", [("1,x", "not a comma-separated list"),
@@ -28,7 +38,69 @@ def test_bad_weights_refused_before_any_search(text, says):
     assert p.stdout == ""
 
 
-def test_help_names_the_option():
+@pytest.mark.parametrize("text, says", [("widen", "give KEY=V1,V2,..."), ("=1,2", "give KEY=V1,V2,..."),
+                                        ("widen=2,,0", "give KEY=V1,V2,..."), ("widen=2,2", "distinct"),
+                                        ("widen=2,x", "widen takes a number, not 'x'"),
+                                        ("widen=101", "widen must be in [0, 100]"),
+                                        ("foo=1", "unknown option 'foo'"),
+                                        ("movetime=500,1000", "the script sets movetime itself"),
+                                        ("iterations=100", "the script sets iterations itself"),
+                                        ("reuse=1", "the script sets reuse itself")])
+def test_bad_options_refused_before_any_search(text, says):
+    p = run(SCRIPT, "--option", text, timeout=60)
+    assert p.returncode == 2
+    assert says in p.stderr and "--option" in p.stderr
+    assert p.stdout == ""
+
+
+def test_hist_and_option_together_refused():
+    p = run(SCRIPT, "--hist", "10,0", "--option", "widen=2,0", timeout=60)
+    assert p.returncode == 2 and "not allowed with" in p.stderr and p.stdout == ""
+
+
+def test_unreadable_records_refused_with_the_file_named(tmp_path):
+    short = tmp_path / "short.jsonl"
+    short.write_text("".join(json.dumps({"moves": [], "table": {}}) + "\n" for _ in range(3)))
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"a": 1}\n')
+    for path, says in ((tmp_path / "missing.jsonl", "cannot read the records"),
+                       (other, "not a file of game records"),
+                       (short, "3 games; the script replays games 1, 3, 5 and 7")):
+        p = run(SCRIPT, str(path), timeout=60)
+        assert p.returncode == 2 and says in p.stderr and str(path) in p.stderr and p.stdout == ""
+
+
+def test_help_names_the_options():
     p = run(SCRIPT, "--help", timeout=60)
     assert p.returncode == 0
     assert "--hist" in p.stdout and "default 10,0" in p.stdout
+    assert "--option" in p.stdout and "widen=2,0" in p.stdout
+
+
+def test_the_measurement_loop_with_fixed_iterations(monkeypatch, capsys):
+    """main's positions, agents and printed lines, with a 30-iteration agent in place of the timed
+    one (the figures then say nothing about speed, only that every line is there)."""
+    import os
+
+    from tekhenu_engine.agents.registry import make_agent
+    mod = load(SCRIPT)
+    seen = []
+
+    def agent_for(key, value, ms):
+        seen.append((key, value, ms))
+        return make_agent(f"ismcts:iterations=30:reuse=0:{key}={value}")
+    monkeypatch.setattr(mod, "agent_for", agent_for)
+    default = os.path.join(os.path.dirname(SCRIPT), "..", mod.DEFAULT)
+    if not os.path.isfile(default):
+        pytest.skip("the default record is not in this copy")
+    mod.main(mod.read_records(default), ("widen", ["2", "0"]))
+    lines = capsys.readouterr().out.splitlines()
+    assert {k for k, _, _ in seen} == {"widen"} and {(v, ms) for _, v, ms in seen} == {
+        (v, ms) for v in ("2", "0") for ms in (1000, 2000)}
+    n = len(seen) // 4
+    assert n >= 5          # positions where a seat decides (the docs: five)
+    assert lines[:4] == [f"widen={v} movetime={ms}: {n} positions, median 30 iterations"
+                         for v in ("2", "0") for ms in (1000, 2000)]
+    assert lines[4:6] == ["widen=2: 2 s / 1 s, median ratio 1.000", "widen=0: 2 s / 1 s, median ratio 1.000"]
+    assert lines[6:] == ["movetime=1000: widen=0 / widen=2, median ratio 1.000",
+                         "movetime=2000: widen=0 / widen=2, median ratio 1.000"]

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -55,6 +54,7 @@ from tekhenu_engine.agents.play import play_out
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fit_margin import margin  # noqa: E402  (bench/fit_margin.py: the same games and positions)
 from fit_playout_value import draw, positions, search_games, within_round  # noqa: E402
+from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker stops the run)
 
 
 def future_seed(i: int, k: int, seed: int) -> int:
@@ -87,11 +87,10 @@ def measure(data, continuations: int, iterations: int, playouts: int, seed: int,
     tasks = [(i, k, obs[i], int(seats[i]), iterations, seed) for i in range(len(obs)) for k in range(continuations)]
     fin = np.zeros((len(obs), continuations))
     t0 = time.time()
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for n, (i, k, m) in enumerate(pool.imap_unordered(_continue, tasks), 1):
-            fin[i, k] = m
-            if log and n % max(1, len(tasks) // 20) == 0:
-                log(f"{n}/{len(tasks)} continuations ({time.time() - t0:.0f} s)")
+    for n, (i, k, m) in enumerate(process_map(_continue, tasks, jobs, ordered=False), 1):
+        fin[i, k] = m
+        if log and n % max(1, len(tasks) // 20) == 0:
+            log(f"{n}/{len(tasks)} continuations ({time.time() - t0:.0f} s)")
     togo = fin - now[:, None]                             # the margin still to come of each continuation
     centred = np.column_stack([within_round(togo[:, k], rnd) for k in range(continuations)])
     within = float(np.mean(np.var(togo, axis=1, ddof=1)))

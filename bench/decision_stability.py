@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
+import os
 import random
 import sys
 
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.match import finished_games, new_state, replay
 from tekhenu_engine.notation import parse_action
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker stops the run)
 
 
 def sample_positions(path: str, count: int, seed: int) -> list[tuple[dict, int, int]]:
@@ -124,11 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     tasks = [(r, k, s, budgets, extra, a.seed + i) for i, (r, k, s) in enumerate(positions)]
-    with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-        results = []
-        for i, res in enumerate(pool.imap(_search_position, tasks), 1):
-            results.append(res)
-            print(f"position {i}/{len(tasks)}", file=sys.stderr, flush=True)
+    results = []
+    for i, res in enumerate(process_map(_search_position, tasks, a.jobs), 1):
+        results.append(res)
+        print(f"position {i}/{len(tasks)}", file=sys.stderr, flush=True)
     top = budgets[-1]
     rows = []
     for i, b in enumerate(budgets):

@@ -1,13 +1,16 @@
 """What the scripts of bench/ that play their own games share (peek_decrees.py, clairvoyant.py): a
-resumable run (which games a JSON-lines file already holds, and playing the others on a pool of
+resumable run (which games a JSON-lines file already holds, and playing the others on worker
 processes, each record appended as it ends), and the wrapper that hands a search a state it must not
 mask again."""
 from __future__ import annotations
 
 import json
-import multiprocessing
+import os
 import sys
 from typing import Any, Callable, Iterable
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker stops the run)
 
 
 def games_done(path: str, of_this_run: Callable[[dict], bool]) -> set[int]:
@@ -33,8 +36,8 @@ def games_done(path: str, of_this_run: Callable[[dict], bool]) -> set[int]:
 def play_missing(path: str, play: Callable[[Any], dict], tasks: Iterable[Any], jobs: int) -> None:
     """Play `tasks` with `play` on `jobs` processes (fork), appending each record to `path` as a JSON
     line as soon as it ends, with one line of progress on standard error."""
-    with multiprocessing.get_context("fork").Pool(jobs) as pool, open(path, "a") as f:
-        for r in pool.imap_unordered(play, tasks):
+    with open(path, "a") as f:
+        for r in process_map(play, tasks, jobs, ordered=False):
             f.write(json.dumps(r) + "\n")
             f.flush()
             print(f"game {r['game']}: {r['winner_side'].upper()} wins, VP {r['vp']}", file=sys.stderr, flush=True)

@@ -19,14 +19,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
+import os
 import sys
 import time
 
 from tekhenu_engine.match import wilson
 from tekhenu_engine.agents import FlatMCAgent, GreedyAgent, ISMCTSAgent, RandomAgent, run_game
 
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker stops the run)
 
 
 def elo(p: float) -> float:
@@ -129,11 +130,10 @@ def main(argv: list[str] | None = None) -> None:
         for b in budgets:
             jobs = [(opp, b, g, opp.startswith("botankhamun")) for g in range(args.first_game, args.first_game + args.games)]
             t0 = time.time()
-            with multiprocessing.get_context("fork").Pool(args.procs) as pool:
-                rows = []
-                for r in pool.imap_unordered(play_one, jobs):
-                    rows.append(r)
-                    print(f"\r{opp} @ {b}: {len(rows)}/{args.games}", end="", file=sys.stderr, flush=True)
+            rows = []
+            for r in process_map(play_one, jobs, args.procs, ordered=False):
+                rows.append(r)
+                print(f"\r{opp} @ {b}: {len(rows)}/{args.games}", end="", file=sys.stderr, flush=True)
             s = summarise(rows)
             s["rows"] = sorted(rows, key=lambda r: r["game"])
             s.update({"opponent": opp, "budget": b, "seconds": time.time() - t0})

@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -57,6 +56,7 @@ from tekhenu_engine.agents import evalmodel, marginmodel, playoutmodel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fit_margin import games, margin, sampled  # noqa: E402  (bench/fit_margin.py: the same games and positions)
+from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker stops the run)
 
 SPLIT_TEST = 0.1
 SPLIT_VALID = 0.1
@@ -126,12 +126,11 @@ def build(paths: list[str], table: int, every: int, playouts: int, seed: int, jo
         raise ValueError(f"no finished {table}-player game in {', '.join(paths)}")
     t0 = time.time()
     parts = []
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_init) as pool:
-        for i, d in enumerate(pool.imap(game_rows, tasks, chunksize=4)):
-            if d is not None:
-                parts.append(d)
-            if (i + 1) % 200 == 0:
-                print(f"  {i + 1} / {len(tasks)} games, {time.time() - t0:.0f} s", file=sys.stderr)
+    for i, d in enumerate(process_map(game_rows, tasks, jobs, initializer=_init)):
+        if d is not None:
+            parts.append(d)
+        if (i + 1) % 200 == 0:
+            print(f"  {i + 1} / {len(tasks)} games, {time.time() - t0:.0f} s", file=sys.stderr)
     return {k: np.concatenate([d[k] for d in parts]) for k in parts[0]}
 
 

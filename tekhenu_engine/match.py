@@ -353,7 +353,7 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-# The summary's VP, margin and Elo figures keep 6 decimals: a report that shows them with fewer
+# The summary's figures (VP, margins, Elo, score, LOS) keep 6 decimals: a report that shows them with fewer
 # digits (the strength report's "+9.5", "> +77") must round once, from the figure itself; a figure
 # rounded here to 1 or 2 decimals and again for display can land on the wrong side (9.4537 -> 9.45
 # -> "+9.4"; Elo 77.46 -> 77.5 -> "+78").
@@ -513,7 +513,7 @@ def summarise(records: list[dict], config: MatchConfig, sprt: SPRT | None = None
     out["score"], out["elo"], out["elo_ci95"], out["elo_bound"], out["elo_bound_kind"] = None, None, None, None, None
     if n:
         score = sum(pts) / n
-        out["score"] = round(score, 4)
+        out["score"] = _r(score)
         if score in (0.0, 1.0):
             lo, hi = wilson(sum(pts), n)
             out["elo_bound_kind"] = "lower" if score == 1.0 else "upper"
@@ -526,7 +526,7 @@ def summarise(records: list[dict], config: MatchConfig, sprt: SPRT | None = None
             wlo, whi = wilson(sum(pts), n)  # where the normal interval leaves (0, 1)
             lo, hi = (lo if lo > 0 else wlo), (hi if hi < 1 else whi)
             out["elo_ci95"] = [_r(elo_from_score(lo)), _r(elo_from_score(hi))]
-    out["los"] = round(0.5 * (1 + math.erf((w - l_) / math.sqrt(2 * (w + l_)))), 4) if w + l_ else None
+    out["los"] = _r(0.5 * (1 + math.erf((w - l_) / math.sqrt(2 * (w + l_))))) if w + l_ else None
     out["players"] = config.table()["players"]
     out["paired"] = config.paired()
     if out["paired"]:

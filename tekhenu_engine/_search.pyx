@@ -642,6 +642,17 @@ cdef int read_state(bytes raw, State* out) except -1:
     return 0
 
 # ----------------------------------------------------------------------------- the search
+cdef void check_decider(State* s, int seat) except *:
+    """ValueError unless `seat` is the seat to decide in s: no seat decides at a chance step (-1) or
+    once the game is over (-2), and a negative seat never names one."""
+    cdef int m = current_player(s)
+    if m < 0:
+        raise ValueError("no seat is to decide in this position ("
+                         + ("a chance step" if m == -1 else "the game is over") + ")")
+    if seat != m:
+        raise ValueError(f"seat {seat} is not to decide in this position")
+
+
 cdef class Searcher:
     """One ISMCTS tree for the decision of `seat` in an observation.
 
@@ -729,8 +740,7 @@ cdef class Searcher:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
         read_state(observation, &self.root)
-        if current_player(&self.root) != seat:
-            raise ValueError(f"seat {seat} is not to decide in this position")
+        check_decider(&self.root, seat)
         self.seat = seat
         self.rng = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 0x1234567
         check_c_uct(c_uct)
@@ -1331,8 +1341,7 @@ def greedy_choice(bytes observation, int seat, seed=0, int samples=2):
     cdef double v, best = -1e300
     cdef int32_t choice
     read_state(observation, &root)
-    if current_player(&root) != seat:
-        raise ValueError(f"seat {seat} is not to decide in this position")
+    check_decider(&root, seat)
     n = gen_legal(&root, legal)
     choice = legal[0]
     with nogil:
@@ -1421,10 +1430,7 @@ def policy_choice(bytes observation, int seat, seed=0, str playout="heuristic"):
     cdef int32_t legal[512]
     cdef uint64_t r = (<uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)) * <uint64_t>0x9E3779B97F4A7C15 + 5
     read_state(observation, &root)
-    if root.ntasks == 0 or current_player(&root) < 0:
-        raise ValueError("no seat is to decide in this position")
-    if current_player(&root) != seat:
-        raise ValueError(f"seat {seat} is not to decide in this position")
+    check_decider(&root, seat)
     cdef int n = gen_legal(&root, legal)
     return policy_pick(&root, legal, n, &r, _playout_mode(playout, root.nplayers))
 
@@ -1455,7 +1461,7 @@ def playout_margins(states, seats, int playouts, seed=0, str policy="auto"):
         except ValueError as e:       # the rules core's StateError names the field
             raise ValueError(f"state {i} is not a state" + ("" if str(e) == "not a state" else f": {e}")) from None
         seat = int(seats[i])
-        if root.ntasks == 0 or current_player(&root) != seat:
+        if current_player(&root) < 0 or current_player(&root) != seat:
             raise ValueError(f"state {i}: seat {seat} is not to decide")
         mode = _playout_mode(policy, root.nplayers)
         with nogil:

@@ -84,6 +84,28 @@ def test_policy_choice_refuses_a_position_its_seat_is_not_to_decide():
         _search.policy_choice(two.to_bytes(), other)
 
 
+def test_entry_points_refuse_seat_minus_one_at_a_chance_step_and_a_finished_game():
+    """current_player is -1 at a chance step: a search or a greedy choice for "seat -1" there used to
+    be accepted (the check was only that the two agree) and would run with no seat to search for;
+    now the Searcher, greedy_choice, policy_choice and playout_margins refuse it, and a finished game."""
+    g = GameState.new(2, 4)
+    assert g.is_chance() and g.current_player() == -1
+    chance = g.to_bytes()
+    done = GameState.new(1, 4)
+    done.playout(4)
+    assert done.is_terminal()
+    for raw, says in ((chance, "a chance step"), (done.to_bytes(), "the game is over")):
+        for seat in (-1, 0):
+            with pytest.raises(ValueError, match=f"no seat is to decide in this position \\({says}\\)"):
+                _search.Searcher(raw, seat)
+            with pytest.raises(ValueError, match=says):
+                _search.greedy_choice(raw, seat)
+            with pytest.raises(ValueError, match=says):
+                _search.policy_choice(raw, seat)
+        with pytest.raises(ValueError, match="state 0: seat -1 is not to decide"):
+            _search.playout_margins([raw], [-1], 2)
+
+
 def test_flat_search_plays_every_iteration_out_with_the_cutoff():
     """flat=True: "no tree below the root, actions tried in turn". Every iteration leaves the tree
     after the root's action, so a cut-off (and mix, depth_vp, the move averages) reaches every

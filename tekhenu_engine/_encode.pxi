@@ -333,7 +333,8 @@ def enc_check_random_games(int players, int games, seed=0, int options=3, int di
 
 
 # ----------------------------------------------------------------------------- tensors
-ENC_OBS_VERSION = 4            # 2: the vizier block; 3: the seth block; 4: the seth VP category at its end
+ENC_OBS_VERSION = 5            # 2: the vizier block; 3: the seth block; 4: the seth VP category at its end;
+                               # 5: hidden counts over the deck's size in the table (it was 24 for every table)
 cdef enum:
     ENC_TOP_TASKS = 4        # task-stack entries encoded (top first)
     ENC_TASK_TYPES = 100     # task types are 1..99
@@ -352,6 +353,9 @@ cdef enum:
     ENC_XCARDS = 16
 cdef int ENC_NXCARD = 0
 cdef int ENC_XCARD_ID[ENC_XCARDS]
+# The size of each deck (B, T, D) without and with Time of Seth (from _enc_deck_ids: 24 each; 28,
+# 29, 28): the hidden counts of a deck are divided by it, so that each stays within [0, 1].
+cdef double ENC_DECK_SIZE[2][3]
 
 
 def _enc_cards():
@@ -363,6 +367,12 @@ def _enc_cards():
             ENC_CARD_DECK[n] = deck
             n += 1
     ENC_NCARD = n
+    for seth in range(2):
+        sizes = [len(ids) for ids in _enc_deck_ids(bool(seth))]
+        if len(sizes) != 3:
+            raise ValueError(f"{len(sizes)} decks: the tensors count hidden cards of 3")
+        for deck in range(3):
+            ENC_DECK_SIZE[seth][deck] = sizes[deck]
     base = {c for ids in _enc_deck_ids() for c in ids}
     extra = [c for ids in _enc_deck_ids(True) for c in ids if c not in base]
     if len(extra) > ENC_XCARDS:
@@ -557,7 +567,7 @@ cdef void enc_state(State* s, int seat, int memory, Enc* e) noexcept nogil:
                 k = (j // 4) * 4 + e_rel(s, j % 4, seat) if j % 4 < s.nseats else j
             else:
                 k = j
-            cnt[k] = hidden[ty][j] / 24.0     # a deck has 24 cards
+            cnt[k] = hidden[ty][j] / ENC_DECK_SIZE[1 if s.options & OPT_SETH else 0][ty]
         for j in range(14):
             e_put(e, cnt[j])
     for i in range(12):

@@ -168,3 +168,28 @@ def test_seth_pieces_reach_the_tensor_in_play():
             seen += 1
     assert seen > 0
     assert len(data.CONQUEST_TILES) == 12
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hidden_counts_are_over_the_decks_own_size(players):
+    """The cards block's hidden counts (per deck x 14 classes, docs/rl.md) are divided by the deck's
+    size in the table: 24 in the base game, 28, 29 and 28 with Time of Seth (manual Components:
+    "4 Blessing, 5 Technology, 4 Decree" cards added), so each is k / size with k a whole number and
+    never above 1 (ENC_OBS_VERSION 5; before, every table was divided by 24 and a Seth pile could
+    count more than 1)."""
+    assert _core.ENC_OBS_VERSION == 5
+    first, _ = block("cards")
+    start = first + 72 * 19 + 72 * 15 + 4          # after the per-card places, Market slots and sections
+    for options, sizes in ((None, (24, 24, 24)), (SETH, (28, 29, 28))):
+        seen_start = False
+        for s in random_states(players, 2, seed=5, every=11, options=options):
+            for seat in range(players):
+                for t in (s.observation_tensor(seat), s.information_state_tensor(seat)):
+                    counts = np.asarray(t[start:start + 3 * 14], dtype=np.float64).reshape(3, 14)
+                    assert counts.min() >= 0 and counts.max() <= 1
+                    whole = counts * np.array(sizes)[:, None]
+                    assert np.allclose(whole, np.round(whole), atol=1e-4)
+                    total = np.round(whole).sum(axis=1)   # hidden cards of each deck, at most its size
+                    assert (total <= np.array(sizes)).all()
+                    seen_start = seen_start or total.max() >= 20
+        assert seen_start   # positions early enough that most of a deck is hidden

@@ -353,10 +353,10 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-# The summary's figures (VP, margins, Elo, score, LOS) keep 6 decimals: a report that shows them with fewer
-# digits (the strength report's "+9.5", "> +77") must round once, from the figure itself; a figure
-# rounded here to 1 or 2 decimals and again for display can land on the wrong side (9.4537 -> 9.45
-# -> "+9.4"; Elo 77.46 -> 77.5 -> "+78").
+# The summary's figures (VP, margins, Elo, score, LOS) keep 6 decimals: a report that shows them
+# with fewer digits (the strength report's "+9.5", "> +77") must round once, from the figure itself;
+# a figure rounded here to 1 or 2 decimals and again for display can land on the wrong side
+# (9.4537 -> 9.45 -> "+9.4"; Elo 77.46 -> 77.5 -> "+78").
 SUMMARY_DECIMALS = 6
 
 

@@ -32,7 +32,7 @@ from workers import process_map  # noqa: E402  (bench/workers.py: a dead worker 
 
 def elo(p: float) -> float:
     p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
+    return -400 * math.log10(1 / p - 1) + 0.0   # never -0.0
 
 
 def make(spec: str, budget: int, seed: int):
@@ -108,19 +108,39 @@ def summarise(rows: list[dict]) -> dict:
             "elo": elo(w / n), "elo_ci95": [elo(lo), elo(hi)]}
 
 
+def _count(text: str) -> int:
+    """A whole number of at least 1 (--games, --procs)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give at least 1")
+    return n
+
+
+def _budgets(text: str) -> list[int]:
+    """--budgets: comma-separated iteration budgets, each at least 1."""
+    try:
+        return [_count(b) for b in text.split(",")]
+    except argparse.ArgumentTypeError as e:
+        raise argparse.ArgumentTypeError(f"{text!r}: iteration budgets, comma-separated ({e})") from None
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--budgets", default="200,1000", help="ISMCTS iterations per decision, comma-separated")
+    ap.add_argument("--games", type=_count, default=100)
+    ap.add_argument("--budgets", type=_budgets, default="200,1000",
+                    help="ISMCTS iterations per decision, comma-separated")
     ap.add_argument("--opponents", default="greedy,flatmc",
                     help="comma-separated: greedy, flatmc, random, ismcts[:key=value;...]")
     ap.add_argument("--solo", action="store_true", help="also ISMCTS vs Botankhamun Hard, 8 VP Decrees")
     ap.add_argument("--ismcts", default="", help='options of the ISMCTS under test, e.g. "c_uct=0.3;playout=random"')
     ap.add_argument("--first-game", type=int, default=0, help="index of the first game (seeds 10000+index)")
-    ap.add_argument("--procs", type=int, default=1, help="games played in parallel")
+    ap.add_argument("--procs", type=_count, default=1, help="games played in parallel")
     ap.add_argument("--json", default=None, help="write the results to this file")
     args = ap.parse_args(argv)
-    budgets = [int(b) for b in args.budgets.split(",")]
+    budgets = args.budgets
     MINE.update(parse_opts(args.ismcts))
     opponents = [o for o in args.opponents.split(",") if o]
     if args.solo:

@@ -111,6 +111,10 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2, help="1 (solo) to 4")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per row")
     a = ap.parse_args()
+    if a.players not in (1, 2, 3, 4):
+        ap.error(f"--players must be 1 (solo) to 4, not {a.players}")
+    if not 0 < a.seconds < float("inf"):
+        ap.error(f"--seconds must be a positive number of seconds, not {a.seconds:g}")
     rows = [("core, compiled random playouts", lambda: core_compiled(a.players, a.seconds)),
             ("core, Python loop", lambda: core_python(a.players, a.seconds)),
             ("core + legal_mask + observation_tensor", lambda: core_python(a.players, a.seconds, True)),

@@ -127,15 +127,24 @@ def main() -> None:
     ap.add_argument("--save", help="write the digests to this JSON file")
     ap.add_argument("--check", help="compare with the digests in this JSON file (exit 1 on a difference)")
     args = ap.parse_args()
+    if args.games < 1:
+        ap.error(f"--games must be at least 1, not {args.games}")
+    ref = None
+    if args.check:             # read before the games: a bad file is refused at once
+        try:
+            with open(args.check) as f:
+                ref = json.load(f)
+        except (OSError, ValueError) as e:
+            ap.error(f"--check: cannot read the digests {args.check}: {e}")
+        if not isinstance(ref, dict):
+            ap.error(f"--check: {args.check} is not a file of digests (--save writes one)")
     fp = fingerprint(args.games, args.verbose)
     print(json.dumps(fp, indent=1))
     if args.save:
         with open(args.save, "w") as f:
             json.dump(fp, f, indent=1)
             f.write("\n")
-    if args.check:
-        with open(args.check) as f:
-            ref = json.load(f)
+    if ref is not None:
         bad = [k for k in ref if fp.get(k) != ref[k]]
         if bad:
             print(f"fingerprint differs for: {', '.join(bad)}", file=sys.stderr)

@@ -71,7 +71,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--vizier", action="store_true")
     a = ap.parse_args()
-    print(json.dumps(run(a.players, a.games, a.seed, a.vizier)))
+    if a.players not in (1, 2, 3, 4) or a.games < 1:
+        ap.error(f"--players must be 1 to 4 and --games at least 1 (not {a.players} and {a.games})")
+    try:
+        out = run(a.players, a.games, a.seed, a.vizier)
+    except ValueError as e:     # a table the rules refuse (the Vizier's Challenge is for 2 players)
+        ap.error(str(e))
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":

@@ -409,8 +409,7 @@ def _chain(rows: list[dict], budgets: list[int]) -> list[tuple[int, float, float
 def render_plot(rows: list[dict], path: Path) -> None:
     """A PNG: Elo over greedy against the budget (2-player, direct and chained through the budget
     steps; a direct match won game for game is drawn at its 95% lower bound, an arrow pointing up
-    from it) and win rate against
-    each Botankhamun table by budget (solo)."""
+    from it) and win rate against each Botankhamun table by budget (solo)."""
     try:
         import matplotlib
     except ImportError:

@@ -53,9 +53,9 @@ def process_map(fn: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *, or
     def result(f: Future) -> Any:
         try:
             return f.result()
-        except BrokenProcessPool:
+        except BrokenProcessPool as e:   # its text tells a death from a failed initializer
             raise WorkerDied(f"a worker process of {getattr(fn, '__name__', fn)!r} died without "
-                             "answering (killed or crashed); the results so far are kept") from None
+                             f"answering ({e}); the results so far are kept") from None
 
     finished = False
     try:

@@ -1461,8 +1461,10 @@ def playout_margins(states, seats, int playouts, seed=0, str policy="auto"):
         except ValueError as e:       # the rules core's StateError names the field
             raise ValueError(f"state {i} is not a state" + ("" if str(e) == "not a state" else f": {e}")) from None
         seat = int(seats[i])
-        if current_player(&root) < 0 or current_player(&root) != seat:
-            raise ValueError(f"state {i}: seat {seat} is not to decide")
+        try:
+            check_decider(&root, seat)
+        except ValueError as e:
+            raise ValueError(f"state {i}: {e}") from None
         mode = _playout_mode(policy, root.nplayers)
         with nogil:
             tot = 0

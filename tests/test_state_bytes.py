@@ -87,7 +87,8 @@ def test_policy_choice_refuses_a_position_its_seat_is_not_to_decide():
 def test_entry_points_refuse_seat_minus_one_at_a_chance_step_and_a_finished_game():
     """current_player is -1 at a chance step: a search or a greedy choice for "seat -1" there used to
     be accepted (the check was only that the two agree) and would run with no seat to search for;
-    now the Searcher, greedy_choice, policy_choice and playout_margins refuse it, and a finished game."""
+    now the Searcher, greedy_choice, policy_choice and playout_margins refuse it (one check,
+    check_decider), and a finished game."""
     g = GameState.new(2, 4)
     assert g.is_chance() and g.current_player() == -1
     chance = g.to_bytes()
@@ -102,7 +103,7 @@ def test_entry_points_refuse_seat_minus_one_at_a_chance_step_and_a_finished_game
                 _search.greedy_choice(raw, seat)
             with pytest.raises(ValueError, match=says):
                 _search.policy_choice(raw, seat)
-        with pytest.raises(ValueError, match="state 0: seat -1 is not to decide"):
+        with pytest.raises(ValueError, match=f"state 0: no seat is to decide in this position \\({says}\\)"):
             _search.playout_margins([raw], [-1], 2)
 
 

@@ -16,13 +16,12 @@ each lever gained (thirty-fourth session)").
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 
 from tekhenu_engine._search import check_hist
 from tekhenu_engine.agents.ismcts import ISMCTSAgent
 from tekhenu_engine.agents.registry import make_agent
-from tekhenu_engine.match import replay
+from tekhenu_engine.match import finished_games, replay
 
 DEFAULT = "bench/records/doubling/p2_d10_10000_vs_5000_seed3401.jsonl"
 MOVETIMES = (1000, 2000)
@@ -37,14 +36,14 @@ def agent_for(key: str, value: str, ms: int) -> ISMCTSAgent:
 
 
 def read_records(path: str) -> list[dict]:
-    """The game records of a `tekhenu match --out` file; ValueError naming the file when it cannot
-    be read, a line is not a game record, or it holds fewer than the 7 games the script replays."""
+    """The finished games of a `tekhenu match --out` file (`match.finished_games`: in today's
+    notation, games that ended in an error left out); ValueError naming the file when it cannot be
+    read, a line is not a game record, or it holds fewer than the 7 games the script replays."""
     try:
-        with open(path, encoding="utf-8") as f:
-            records = [json.loads(line) for line in f if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"cannot read the records {path}: {e}") from None
-    if not all(isinstance(r, dict) and isinstance(r.get("moves"), list) for r in records):
+        records = [r for _, r in finished_games(path)]
+    except ValueError as e:
+        raise ValueError(f"cannot read the records: {e}") from None
+    if not all(isinstance(r.get("moves"), list) for r in records):
         raise ValueError(f"{path}: not a file of game records (tekhenu match --out)")
     if len(records) < 7:
         raise ValueError(f"{path}: {len(records)} games; the script replays games 1, 3, 5 and 7")

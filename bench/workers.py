@@ -50,16 +50,13 @@ def process_map(fn: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *, or
                 return
             pending.append(ex.submit(fn, task))
 
-    def result(f: Future) -> Any:
-        try:
-            return f.result()
-        except BrokenProcessPool as e:   # its text tells a death from a failed initializer
-            raise WorkerDied(f"a worker process of {getattr(fn, '__name__', fn)!r} died without "
-                             f"answering ({e}); the results so far are kept") from None
-
+    # the worker processes, taken when the first tasks are handed out (a forked executor starts all
+    # of them then); at the end, those and any it started since are ended
+    procs: list = []
     finished = False
     try:
         refill()
+        procs = list((getattr(ex, "_processes", None) or {}).values())
         while pending:
             if ordered:
                 f = pending.pop(0)
@@ -67,19 +64,23 @@ def process_map(fn: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *, or
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 f = next(g for g in pending if g in done)
                 pending.remove(f)
-            value = result(f)
-            refill()
+            value = f.result()
+            refill()            # a broken pool refuses new tasks too (BrokenProcessPool below)
             yield value
         finished = True
+    except BrokenProcessPool as e:   # its text tells a death from a failed initializer
+        raise WorkerDied(f"a worker process of {getattr(fn, '__name__', fn)!r} died without "
+                         f"answering ({e}); the results so far are kept") from None
     finally:
         if finished:
             ex.shutdown(wait=True)
         else:
             # the executor has no public way to stop a task that is running: end its processes, as
-            # a Pool's context manager did, rather than wait for tasks whose results nobody reads
-            procs = list((getattr(ex, "_processes", None) or {}).values())
-            ex.shutdown(wait=False, cancel_futures=True)
+            # a Pool's context manager did, rather than wait for tasks whose results nobody reads;
+            # then its shutdown has nothing left to wait for, and reaps what it started meanwhile
+            procs = [*procs, *(getattr(ex, "_processes", None) or {}).values()]
             for p in procs:
                 p.terminate()
+            ex.shutdown(wait=True, cancel_futures=True)
             for p in procs:
                 p.join(10)

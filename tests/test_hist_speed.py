@@ -38,7 +38,8 @@ def test_option_parsed_in_order():
     ("--option", "foo=1", "unknown option 'foo'"),
     ("--option", "movetime=500,1000", "the script sets movetime itself"),
     ("--option", "iterations=100", "the script sets iterations itself"),
-    ("--option", "reuse=1", "the script sets reuse itself")])
+    ("--option", "reuse=1", "the script sets reuse itself"),
+    ("--option", "bank=1,0", "bank acts across the decisions of a game")])
 def test_bad_values_refused_before_any_search(flag, text, says):
     p = run(SCRIPT, flag, text, timeout=60)
     assert p.returncode == 2

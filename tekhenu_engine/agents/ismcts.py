@@ -31,6 +31,7 @@ DEFAULT_ITERATIONS = 1000
 CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `stop` / on_info
 EARLY_MIN_ITERATIONS = 200   # early stop (the best move can no longer change): not before this many
 EARLY_STRETCH = 100          # ... and, with an iteration budget, only at multiples of this many
+BANK_MAX = 20.0              # bank=X: the fastest rate at which a saved budget is spent (docs/search.md)
 # Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
 # starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
 # draw apart; 2**40 draws apart, no search comes near the other's numbers.
@@ -111,16 +112,21 @@ TOTAL_ROUNDS = data.ROUNDS  # "over exactly 16 rounds" (game help)
 DECISIONS_PER_TURN = 3     # a turn is about three real decisions (die, value, action/target)
 
 
+def expected_decisions(observation: GameState) -> int:
+    """The decisions a seat can still expect in this game: its turns left, about three real
+    decisions each, plus two for the Maat and Scoring choices (at least 5)."""
+    rounds_left = max(1, TOTAL_ROUNDS - int(observation.field("round")))
+    return rounds_left * DECISIONS_PER_TURN + 2
+
+
 def clock_budget_ms(remaining_ms: float, increment_ms: float, observation: GameState) -> float:
     """Movetime for one decision under a game clock with an increment.
 
-    The time left is spread over the decisions the seat can still expect (its turns left,
-    about three real decisions each, plus two for the Maat and Scoring choices), and most
-    of the increment is added; never more than half of the time left, at least 1 ms.
+    The time left is spread over the decisions the seat can still expect
+    (:func:`expected_decisions`), and most of the increment is added; never more than half of the
+    time left, at least 1 ms.
     """
-    rounds_left = max(1, TOTAL_ROUNDS - int(observation.field("round")))
-    expected = rounds_left * DECISIONS_PER_TURN + 2
-    budget = remaining_ms / expected + 0.8 * increment_ms
+    budget = remaining_ms / expected_decisions(observation) + 0.8 * increment_ms
     return max(1.0, min(budget, 0.5 * remaining_ms))
 
 
@@ -265,7 +271,14 @@ class ISMCTSAgent:
     jobs=1 only; on by default since it won a paired 2-player match; docs/search.md "Tree reuse").
     early: stop a search (jobs=1) as soon as no budget left could change the most visited move, so
     that an obvious decision does not eat the whole budget; None (the default): on in solo games, off
-    at 2-4 players, as measured (docs/search.md "Budgets").
+    at 2-4 players, as measured, and on wherever `bank` is (docs/search.md "Budgets").
+    bank: carry the part of the agent's own budget that a decision leaves unspent (the early stop) to
+    the seat's later decisions of the game (0, the default: off): a decision searched by `choose` gets
+    its budget plus min(1, bank / the decisions the seat can still expect) of the amount saved so far,
+    for an iteration budget in iterations, for a movetime in ms; so a game never spends more than the
+    budget times its decisions. Needs the early stop (early=0 is refused) and jobs=1; `search` with a
+    budget of its own (the protocol's `go`) neither draws on it nor adds to it (docs/search.md
+    "Budgets").
     chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
@@ -312,7 +325,8 @@ class ISMCTSAgent:
                  eval: str = "static", prior: float = 0.0, reuse: bool = True, early: bool | None = None,
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
-                 depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0) -> None:
+                 depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
+                 bank: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -340,6 +354,12 @@ class ISMCTSAgent:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
             raise ValueError("movetime_ms must be positive")
+        if not 0.0 <= bank <= BANK_MAX:
+            raise ValueError(f"bank must be in [0, {BANK_MAX:g}]")
+        if bank > 0 and early is not None and not early:
+            raise ValueError("bank needs the early stop (it is what saves budget): drop early=0")
+        if bank > 0 and jobs != 1:
+            raise ValueError("bank needs jobs=1 (the early stop runs in one process)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
         self.c_uct = c_uct
@@ -362,6 +382,9 @@ class ISMCTSAgent:
         self.widen = float(widen)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
+        self.bank = float(bank)
+        # seat -> [players, round, iterations saved, ms saved] of the game the seat is playing: bank
+        self._banks: dict[int, list] = {}
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
@@ -392,8 +415,35 @@ class ISMCTSAgent:
         legal = observation.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        self.last = self.search(observation, seat)
+        self.last = self._search_banked(observation, seat) if self.bank > 0 else self.search(observation, seat)
         return self.last.best
+
+    def _search_banked(self, observation: GameState, seat: int) -> SearchResult:
+        """A search with the agent's budget plus its share of what the seat's earlier decisions of
+        this game saved, which it then adds to or draws from (the option `bank`)."""
+        iterations, movetime_ms = self.iterations, self.movetime_ms
+        if iterations is None and movetime_ms is None:
+            iterations = DEFAULT_ITERATIONS
+        players, rnd = observation.num_players(), int(observation.field("round"))
+        acct = self._banks.get(seat)
+        if acct is None or acct[0] != players or rnd < acct[1]:    # a new game for this seat
+            acct = self._banks[seat] = [players, rnd, 0, 0.0]
+        acct[1] = rnd
+        share = min(1.0, self.bank / expected_decisions(observation))
+        result = self.search(observation, seat,
+                             iterations=None if iterations is None else iterations + int(acct[2] * share),
+                             movetime_ms=None if movetime_ms is None else movetime_ms + acct[3] * share)
+        if iterations is not None:
+            acct[2] = max(0, acct[2] + iterations - result.iterations)
+        if movetime_ms is not None:
+            acct[3] = max(0.0, acct[3] + movetime_ms - result.elapsed_ms)
+        return result
+
+    def banked(self, seat: int) -> tuple[int, float]:
+        """(iterations, ms) that `seat`'s decisions of its current game have saved and not yet spent
+        (the option `bank`; (0, 0.0) before its first decision)."""
+        acct = self._banks.get(seat)
+        return (0, 0.0) if acct is None else (acct[2], acct[3])
 
     def search(self, observation: GameState, seat: int, *, iterations: int | None = None,
                movetime_ms: float | None = None, stop: threading.Event | None = None,
@@ -467,7 +517,7 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        early = self.early if self.early is not None else obs.num_players() == 1
+        early = self.early if self.early is not None else (obs.num_players() == 1 or self.bank > 0)
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1)
         parts = [_snapshot(sr)]
         lost = 0

@@ -16,7 +16,10 @@ A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
   ``depth_vp=X`` (VP added to a seat's reward for each of its decisions the playout policy took; 0: off,
   the default), ``hist=X`` (progressive history: the move averages' weight in the tree; 0: off; default:
   10 at 2 players, off otherwise), ``widen=X`` (progressive widening below the root: a node adds a child
-  only while fewer than ceil(X x sqrt(visits + 1)) of its children are available; 0: off, the default)
+  only while fewer than ceil(X x sqrt(visits + 1)) of its children are available; 0: off, the default),
+  ``bank=X`` (the budget a decision leaves unspent is carried to the seat's later decisions of the game,
+  each getting min(1, X / the decisions it can still expect) of what is saved; turns the early stop on;
+  0: off, the default)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the
   rules core. A match side that is Botankhamun turns every game into a solo game in which the other

@@ -1,0 +1,190 @@
+"""The search's bank= option (docs/search.md, "Budgets"): "the part of the agent's own budget that a
+decision leaves unspent (the early stop) is carried to the seat's later decisions of the game": a
+decision searched by `choose` gets its budget plus min(1, bank / the decisions the seat can still
+expect) of the amount saved so far, so that "a decision that is forced or obvious should not eat the
+full budget" (issue 13) and what it leaves is spent where the search is not sure."""
+from __future__ import annotations
+
+import pytest
+
+from tekhenu_engine import GameState
+from tekhenu_engine.agents.ismcts import BANK_MAX, ISMCTSAgent, expected_decisions
+from tekhenu_engine.agents.play import play_out
+from tekhenu_engine.agents.registry import make_agent
+from tekhenu_engine.match import new_state
+
+SOLO = {"players": 1, "difficulty": "hard", "decree8": True}
+
+
+class Spy:
+    """Wraps an agent's `search` to record the budget each call got, the seat's bank before the call
+    and the figures of the result."""
+
+    def __init__(self, agent: ISMCTSAgent) -> None:
+        self.agent = agent
+        self.calls: list[dict] = []
+        inner = agent.search
+
+        def search(observation: GameState, seat: int, **kw):
+            before = agent.banked(seat)
+            r = inner(observation, seat, **kw)
+            self.calls.append({"seat": seat, "kw": kw, "before": before, "after": None, "iterations": r.iterations,
+                               "elapsed_ms": r.elapsed_ms, "expected": expected_decisions(observation)})
+            return r
+        agent.search = search
+
+    def after(self, seat: int) -> None:
+        if self.calls and self.calls[-1]["after"] is None:
+            self.calls[-1]["after"] = self.agent.banked(seat)
+
+
+def _play(agent: ISMCTSAgent, seed: int = 7, spy: Spy | None = None, max_decisions: int = 100_000) -> GameState:
+    state = new_state(SOLO, seed)
+
+    def choose(seat: int, obs: GameState) -> int:
+        a = agent.choose(obs, seat)
+        if spy is not None:
+            spy.after(seat)
+        return a
+    play_out(state, choose, max_decisions=max_decisions)
+    return state
+
+
+def test_an_iteration_bank_adds_what_a_decision_leaves_and_spends_its_share():
+    """Each searched decision of a solo game gets the budget plus its share of the bank, and the bank
+    then holds what it held, plus the budget, minus the iterations the search ran; a game never runs
+    more iterations than the budget times its decisions, and the bank is spent: some decisions run
+    more than the budget (the early stop alone never does)."""
+    base = 400
+    agent = ISMCTSAgent(iterations=base, seed=3, bank=4)
+    spy = Spy(agent)
+    _play(agent, spy=spy)
+    calls = spy.calls
+    assert len(calls) >= 30
+    assert calls[0]["before"] == (0, 0.0)
+    for c in calls:
+        saved = c["before"][0]
+        share = min(1.0, 4 / c["expected"])
+        assert c["kw"]["iterations"] == base + int(saved * share)
+        assert c["kw"]["movetime_ms"] is None
+        assert c["iterations"] <= c["kw"]["iterations"]
+        assert c["after"][0] == max(0, saved + base - c["iterations"])
+        assert c["after"][1] == 0.0          # no movetime: nothing banked in ms
+    assert sum(c["iterations"] for c in calls) <= base * len(calls)
+    assert any(c["iterations"] > base for c in calls)
+    assert any(c["after"][0] > 0 for c in calls)
+
+
+def test_the_early_stop_alone_never_exceeds_the_budget():
+    """The baseline of the test above: without the bank no decision runs more than the budget."""
+    agent = ISMCTSAgent(iterations=400, seed=3)
+    spy = Spy(agent)
+    _play(agent, spy=spy)
+    assert all(c["kw"] == {} for c in spy.calls)     # choose searches with the agent's own budget
+    assert max(c["iterations"] for c in spy.calls) <= 400
+    assert min(c["iterations"] for c in spy.calls) < 400   # the early stop did save some
+
+
+def test_a_movetime_bank_counts_milliseconds():
+    """With a movetime the bank is kept in ms: a decision gets movetime + its share of the bank, and
+    the bank then holds what it held plus movetime minus the search's elapsed time (never below 0)."""
+    agent = ISMCTSAgent(movetime_ms=20, seed=3, bank=2)
+    spy = Spy(agent)
+    _play(agent, spy=spy, max_decisions=12)
+    assert len(spy.calls) >= 10
+    for c in spy.calls:
+        saved = c["before"][1]
+        assert c["kw"]["iterations"] is None
+        assert c["kw"]["movetime_ms"] == pytest.approx(20 + saved * min(1.0, 2 / c["expected"]))
+        assert c["after"][1] == pytest.approx(max(0.0, saved + 20 - c["elapsed_ms"]))
+        assert c["after"][0] == 0
+
+
+def test_the_bank_is_deterministic_for_a_seed_and_an_iteration_budget():
+    a = _play(ISMCTSAgent(iterations=300, seed=5, bank=4), seed=11)
+    b = _play(ISMCTSAgent(iterations=300, seed=5, bank=4), seed=11)
+    assert a.returns() == b.returns() and a.to_json() == b.to_json()
+
+
+def test_a_new_game_starts_with_an_empty_bank():
+    """An agent that plays a second game (the terminal game, the web page) starts it with nothing
+    banked: the first search of the new game gets the plain budget."""
+    agent = ISMCTSAgent(iterations=300, seed=3, bank=4)
+    spy = Spy(agent)
+    _play(agent, seed=7, spy=spy)
+    assert spy.calls[-1]["after"][0] > 0 or any(c["after"][0] > 0 for c in spy.calls)
+    n = len(spy.calls)
+    _play(agent, seed=8, spy=spy, max_decisions=3)
+    first = spy.calls[n]
+    assert first["before"] == (0, 0.0)
+    assert first["kw"]["iterations"] == 300
+
+
+def test_each_seat_has_its_own_bank():
+    """One agent playing two seats (the terminal game's engine seats) keeps a bank per seat: what one
+    seat saved is never spent by the other."""
+    agent = ISMCTSAgent(iterations=1000, seed=3, bank=4)
+    spy = Spy(agent)
+    state = GameState.new(2, 9)
+
+    def choose(seat: int, obs: GameState) -> int:
+        a = agent.choose(obs, seat)
+        spy.after(seat)
+        return a
+    play_out(state, choose, max_decisions=40)
+    assert {c["seat"] for c in spy.calls} == {0, 1}
+    last = {0: (0, 0.0), 1: (0, 0.0)}
+    for c in spy.calls:
+        assert c["before"] == last[c["seat"]]
+        last[c["seat"]] = c["after"]
+    assert last[0] != last[1]
+
+
+def test_a_search_with_its_own_budget_leaves_the_bank_alone():
+    """`search` with a budget of its own (the protocol's go) neither draws on the bank nor adds to it."""
+    agent = ISMCTSAgent(iterations=300, seed=3, bank=4)
+    state = new_state(SOLO, 7)
+    while state.is_chance() or state.current_player() != 0:
+        state.apply_chance() if state.is_chance() else state.apply(state.legal_actions()[0])
+    agent.search(state.observation(0), 0, iterations=500)
+    assert agent.banked(0) == (0, 0.0)
+
+
+def test_bank_off_is_the_plain_search():
+    """bank=0 (the default) searches with the agent's budget, as before the option."""
+    a = _play(ISMCTSAgent(iterations=300, seed=5), seed=11)
+    b = _play(ISMCTSAgent(iterations=300, seed=5, bank=0), seed=11)
+    assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"bank": -1}, f"bank must be in [0, {BANK_MAX:g}]"),
+    ({"bank": BANK_MAX + 1}, f"bank must be in [0, {BANK_MAX:g}]"),
+    ({"bank": float("nan")}, f"bank must be in [0, {BANK_MAX:g}]"),
+    ({"bank": 1, "early": False}, "bank needs the early stop"),
+    ({"bank": 1, "jobs": 2}, "bank needs jobs=1"),
+])
+def test_bad_banks_are_refused(kw, message):
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        ISMCTSAgent(iterations=100, **kw)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:bank=21", "bank must be in"),
+    ("ismcts:bank=1:early=0", "bank needs the early stop"),
+    ("ismcts:bank=1:jobs=2", "bank needs jobs=1"),
+    ("ismcts:bank=x", "bank takes a number"),
+])
+def test_bad_banks_are_refused_in_a_spec(spec, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+def test_the_bank_turns_the_early_stop_on_at_two_players():
+    """The early stop is off at 2-4 players by default; the bank needs it, so bank= turns it on
+    there (early=1 says the same)."""
+    agent = make_agent("ismcts:iterations=1000:bank=2", seed=1)
+    spy = Spy(agent)
+    state = GameState.new(2, 9)
+    play_out(state, lambda seat, obs: (agent.choose(obs, seat), spy.after(seat))[0], max_decisions=16)
+    assert any(c["iterations"] < c["kw"]["iterations"] for c in spy.calls)

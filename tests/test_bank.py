@@ -112,7 +112,7 @@ def test_a_new_game_starts_with_an_empty_bank():
     agent = ISMCTSAgent(iterations=300, seed=3, bank=4)
     spy = Spy(agent)
     _play(agent, seed=7, spy=spy)
-    assert spy.calls[-1]["after"][0] > 0 or any(c["after"][0] > 0 for c in spy.calls)
+    assert any(c["after"][0] > 0 for c in spy.calls)       # the first game did bank something
     n = len(spy.calls)
     _play(agent, seed=8, spy=spy, max_decisions=3)
     first = spy.calls[n]

@@ -53,6 +53,16 @@ class Candidate:
 
 
 @dataclass
+class _Bank:
+    """What one seat's decisions of its current game have saved of the agent's budget (`bank=`)."""
+
+    players: int                 # the game's seats and the round of the seat's last decision: a game
+    round: int                   # with other seats, or an earlier round, is a new one
+    iterations: int = 0
+    ms: float = 0.0
+
+
+@dataclass
 class SearchResult:
     """The analysis of one decision."""
 
@@ -383,8 +393,7 @@ class ISMCTSAgent:
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self.bank = float(bank)
-        # seat -> [players, round, iterations saved, ms saved] of the game the seat is playing: bank
-        self._banks: dict[int, list] = {}
+        self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
             from .evalmodel import install_default
@@ -421,29 +430,34 @@ class ISMCTSAgent:
     def _search_banked(self, observation: GameState, seat: int) -> SearchResult:
         """A search with the agent's budget plus its share of what the seat's earlier decisions of
         this game saved, which it then adds to or draws from (the option `bank`)."""
-        iterations, movetime_ms = self.iterations, self.movetime_ms
-        if iterations is None and movetime_ms is None:
-            iterations = DEFAULT_ITERATIONS
+        iterations, movetime_ms = self._own_budget()
         players, rnd = observation.num_players(), int(observation.field("round"))
         acct = self._banks.get(seat)
-        if acct is None or acct[0] != players or rnd < acct[1]:    # a new game for this seat
-            acct = self._banks[seat] = [players, rnd, 0, 0.0]
-        acct[1] = rnd
+        if acct is None or acct.players != players or rnd < acct.round:    # a new game for this seat
+            acct = self._banks[seat] = _Bank(players, rnd)
+        acct.round = rnd
         share = min(1.0, self.bank / expected_decisions(observation))
         result = self.search(observation, seat,
-                             iterations=None if iterations is None else iterations + int(acct[2] * share),
-                             movetime_ms=None if movetime_ms is None else movetime_ms + acct[3] * share)
+                             iterations=None if iterations is None else iterations + int(acct.iterations * share),
+                             movetime_ms=None if movetime_ms is None else movetime_ms + acct.ms * share)
         if iterations is not None:
-            acct[2] = max(0, acct[2] + iterations - result.iterations)
+            acct.iterations = max(0, acct.iterations + iterations - result.iterations)
         if movetime_ms is not None:
-            acct[3] = max(0.0, acct[3] + movetime_ms - result.elapsed_ms)
+            acct.ms = max(0.0, acct.ms + movetime_ms - result.elapsed_ms)
         return result
+
+    def _own_budget(self) -> tuple[int | None, float | None]:
+        """(iterations, movetime_ms) of the agent's own budget: its defaults, 1000 iterations when
+        it has neither."""
+        if self.iterations is None and self.movetime_ms is None:
+            return DEFAULT_ITERATIONS, None
+        return self.iterations, self.movetime_ms
 
     def banked(self, seat: int) -> tuple[int, float]:
         """(iterations, ms) that `seat`'s decisions of its current game have saved and not yet spent
         (the option `bank`; (0, 0.0) before its first decision)."""
         acct = self._banks.get(seat)
-        return (0, 0.0) if acct is None else (acct[2], acct[3])
+        return (0, 0.0) if acct is None else (acct.iterations, acct.ms)
 
     def search(self, observation: GameState, seat: int, *, iterations: int | None = None,
                movetime_ms: float | None = None, stop: threading.Event | None = None,
@@ -462,9 +476,7 @@ class ISMCTSAgent:
         if obs.current_player() != seat:
             raise ValueError(f"seat {seat} is not to decide in this position")
         if iterations is None and movetime_ms is None:
-            iterations, movetime_ms = self.iterations, self.movetime_ms
-            if iterations is None and movetime_ms is None:
-                iterations = DEFAULT_ITERATIONS
+            iterations, movetime_ms = self._own_budget()
         if playout_reads_tuned_weights(self.playout):
             from .playoutmodel import use
             use(self.playout_weights)   # this agent's weights (another agent may have swapped them)

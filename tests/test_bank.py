@@ -38,8 +38,9 @@ class Spy:
             self.calls[-1]["after"] = self.agent.banked(seat)
 
 
-def _play(agent: ISMCTSAgent, seed: int = 7, spy: Spy | None = None, max_decisions: int = 100_000) -> GameState:
-    state = new_state(SOLO, seed)
+def _play(agent: ISMCTSAgent, seed: int = 7, spy: Spy | None = None, max_decisions: int = 100_000,
+          table: dict = SOLO) -> GameState:
+    state = new_state(table, seed)
 
     def choose(seat: int, obs: GameState) -> int:
         a = agent.choose(obs, seat)
@@ -125,13 +126,7 @@ def test_each_seat_has_its_own_bank():
     seat saved is never spent by the other."""
     agent = ISMCTSAgent(iterations=1000, seed=3, bank=4)
     spy = Spy(agent)
-    state = GameState.new(2, 9)
-
-    def choose(seat: int, obs: GameState) -> int:
-        a = agent.choose(obs, seat)
-        spy.after(seat)
-        return a
-    play_out(state, choose, max_decisions=40)
+    _play(agent, seed=9, spy=spy, max_decisions=40, table={"players": 2})
     assert {c["seat"] for c in spy.calls} == {0, 1}
     last = {0: (0, 0.0), 1: (0, 0.0)}
     for c in spy.calls:
@@ -185,6 +180,5 @@ def test_the_bank_turns_the_early_stop_on_at_two_players():
     there (early=1 says the same)."""
     agent = make_agent("ismcts:iterations=1000:bank=2", seed=1)
     spy = Spy(agent)
-    state = GameState.new(2, 9)
-    play_out(state, lambda seat, obs: (agent.choose(obs, seat), spy.after(seat))[0], max_decisions=16)
+    _play(agent, seed=9, spy=spy, max_decisions=16, table={"players": 2})
     assert any(c["iterations"] < c["kw"]["iterations"] for c in spy.calls)

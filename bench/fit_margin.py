@@ -15,10 +15,14 @@ the files that hold them, so the same games and arguments write the same file wh
 
 The shipped model: `python bench/fit_margin.py bench/records --exclude-seed 2073 2601 2602
 --exclude-file "bench/records/strength/42-flatmc_playouts=250__vs__botankhamun_hard_decree8.jsonl"
+"bench/records/strength/43-ismcts_iterations=250__vs__botankhamun_hard_decree8.jsonl"
+"bench/records/strength/44-ismcts_iterations=1000__vs__botankhamun_hard_decree8.jsonl"
+"bench/records/strength/45-ismcts_iterations=4000__vs__botankhamun_hard_decree8.jsonl"
 --out tekhenu_engine/models/margin_v1.npz` (the goal group's solo seeds, 2073, and the seeds of the
-mix matches, docs/search.md "What each lever gained (twenty-sixth session)"; the file left out holds
-the flat Monte Carlo games replayed in the thirtieth session, after the model was fitted: the games
-it was fitted on are in bench/records/strength_flat_old/).
+mix matches, docs/search.md "What each lever gained (twenty-sixth session)"; the files left out hold
+games replayed after the model was fitted: the flat Monte Carlo games of the thirtieth session, whose
+games it was fitted on are in bench/records/strength_flat_old/, and the ladder's search games replayed
+with the bank in the forty-second session, whose earlier games are in bench/records/strength_bank0/).
 """
 from __future__ import annotations
 

@@ -54,5 +54,9 @@ class Handed:
     def observation(self, seat: int) -> Any:
         return self.state
 
-    def legal_actions(self) -> list[int]:
-        return self.state.legal_actions()
+    def __getattr__(self, name: str) -> Any:
+        """Everything else is the state's own (legal_actions, num_players, field: what `choose`
+        and the bank read)."""
+        if name == "state":            # not set yet (a copy being built): no recursion
+            raise AttributeError(name)
+        return getattr(self.state, name)

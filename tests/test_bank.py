@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tekhenu_engine import GameState
-from tekhenu_engine.agents.ismcts import BANK_MAX, ISMCTSAgent, expected_decisions
+from tekhenu_engine.agents.ismcts import BANK_MAX, BANK_RATES, ISMCTSAgent, expected_decisions
 from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.agents.registry import make_agent
 from tekhenu_engine.match import new_state
@@ -78,7 +78,7 @@ def test_an_iteration_bank_adds_what_a_decision_leaves_and_spends_its_share():
 
 def test_the_early_stop_alone_never_exceeds_the_budget():
     """The baseline of the test above: without the bank no decision runs more than the budget."""
-    agent = ISMCTSAgent(iterations=400, seed=3)
+    agent = ISMCTSAgent(iterations=400, seed=3, bank=0)
     spy = Spy(agent)
     _play(agent, spy=spy)
     assert all(c["kw"] == {} for c in spy.calls)     # choose searches with the agent's own budget
@@ -146,10 +146,40 @@ def test_a_search_with_its_own_budget_leaves_the_bank_alone():
 
 
 def test_bank_off_is_the_plain_search():
-    """bank=0 (the default) searches with the agent's budget, as before the option."""
+    """bank=0 searches with the agent's budget, as before the option: in solo the early stop alone
+    (it is on there by default), every decision within the budget."""
+    agent = ISMCTSAgent(iterations=300, seed=5, bank=0)
+    spy = Spy(agent)
+    _play(agent, seed=11, spy=spy)
+    assert all(c["kw"] == {} for c in spy.calls)
+    assert agent.banked(0) == (0, 0.0)
+
+
+def test_the_default_rate_is_the_table_s():
+    """bank=None (the default) is the measured rate of the table, BANK_RATES (docs/search.md
+    "Budgets": on in solo games, off at 2-4 players), and off where it cannot work: with early=0 or
+    jobs above 1 the default yields instead of refusing the agent; a rate given wins everywhere."""
+    assert BANK_RATES == {1: 4.0, 2: 0.0, 3: 0.0, 4: 0.0}
+    agent = ISMCTSAgent(iterations=300)
+    assert [agent.bank_rate(p) for p in (1, 2, 3, 4)] == [4.0, 0.0, 0.0, 0.0]
+    assert ISMCTSAgent(iterations=300, early=False).bank_rate(1) == 0.0
+    assert ISMCTSAgent(iterations=300, jobs=2).bank_rate(1) == 0.0
+    assert [ISMCTSAgent(iterations=300, bank=2).bank_rate(p) for p in (1, 2)] == [2.0, 2.0]
+    assert make_agent("ismcts:bank=0").bank_rate(1) == 0.0
+
+
+def test_the_default_in_solo_is_the_bank_at_the_table_s_rate():
+    """A solo game with the default agent is the game of bank=4 move for move; at 2 players the
+    default is the game of bank=0 (the plain search)."""
     a = _play(ISMCTSAgent(iterations=300, seed=5), seed=11)
-    b = _play(ISMCTSAgent(iterations=300, seed=5, bank=0), seed=11)
+    b = _play(ISMCTSAgent(iterations=300, seed=5, bank=BANK_RATES[1]), seed=11)
+    c = _play(ISMCTSAgent(iterations=300, seed=5, bank=0), seed=11)
     assert a.to_json() == b.to_json()
+    assert a.to_json() != c.to_json()      # the bank changes the solo game (so the test above tests it)
+    two = {"players": 2}
+    d = _play(ISMCTSAgent(iterations=300, seed=5), seed=11, table=two, max_decisions=60)
+    e = _play(ISMCTSAgent(iterations=300, seed=5, bank=0), seed=11, table=two, max_decisions=60)
+    assert d.to_json() == e.to_json()
 
 
 @pytest.mark.parametrize("kw, message", [

@@ -32,6 +32,9 @@ CHUNK_S = 0.002  # the longest stretch of compiled search between two looks at `
 EARLY_MIN_ITERATIONS = 200   # early stop (the best move can no longer change): not before this many
 EARLY_STRETCH = 100          # ... and, with an iteration budget, only at multiples of this many
 BANK_MAX = 20.0              # bank=X: the fastest rate at which a saved budget is spent (docs/search.md)
+# bank=None: the measured default rate by players (docs/search.md "Budgets"): on in solo games (it won
+# a paired match at 1 s a decision), off at 2-4 players (level in a first 2-player match).
+BANK_RATES = {1: 4.0, 2: 0.0, 3: 0.0, 4: 0.0}
 # Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
 # starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
 # draw apart; 2**40 draws apart, no search comes near the other's numbers.
@@ -283,12 +286,14 @@ class ISMCTSAgent:
     that an obvious decision does not eat the whole budget; None (the default): on in solo games, off
     at 2-4 players, as measured, and on wherever `bank` is (docs/search.md "Budgets").
     bank: carry the part of the agent's own budget that a decision leaves unspent (the early stop) to
-    the seat's later decisions of the game (0, the default: off): a decision searched by `choose` gets
-    its budget plus min(1, bank / the decisions the seat can still expect) of the amount saved so far,
-    for an iteration budget in iterations, for a movetime in ms; so a game never spends more than the
-    budget times its decisions. Needs the early stop (early=0 is refused) and jobs=1; `search` with a
-    budget of its own (the protocol's `go`) neither draws on it nor adds to it (docs/search.md
-    "Budgets").
+    the seat's later decisions of the game: a decision searched by `choose` gets its budget plus
+    min(1, bank / the decisions the seat can still expect) of the amount saved so far, for an
+    iteration budget in iterations, for a movetime in ms; so a game never spends more than the budget
+    times its decisions. 0: off; None (the default): the measured rate of the table, BANK_RATES: 4 in
+    solo games (it won a paired match at 1 s), off at 2-4 players, and off where it cannot work
+    (early=0, or jobs above 1). A rate above 0 given explicitly needs the early stop (early=0 is
+    refused) and jobs=1. `search` with a budget of its own (the protocol's `go`) neither draws on it
+    nor adds to it (docs/search.md "Budgets").
     chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
@@ -336,7 +341,7 @@ class ISMCTSAgent:
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
                  depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
-                 bank: float = 0.0) -> None:
+                 bank: float | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -364,11 +369,11 @@ class ISMCTSAgent:
             raise ValueError("iterations must be at least 1")
         if movetime_ms is not None and movetime_ms <= 0:
             raise ValueError("movetime_ms must be positive")
-        if not 0.0 <= bank <= BANK_MAX:
+        if bank is not None and not 0.0 <= bank <= BANK_MAX:
             raise ValueError(f"bank must be in [0, {BANK_MAX:g}]")
-        if bank > 0 and early is not None and not early:
+        if bank is not None and bank > 0 and early is not None and not early:
             raise ValueError("bank needs the early stop (it is what saves budget): drop early=0")
-        if bank > 0 and jobs != 1:
+        if bank is not None and bank > 0 and jobs != 1:
             raise ValueError("bank needs jobs=1 (the early stop runs in one process)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
@@ -392,7 +397,7 @@ class ISMCTSAgent:
         self.widen = float(widen)
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
-        self.bank = float(bank)
+        self.bank = None if bank is None else float(bank)
         self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
@@ -424,19 +429,29 @@ class ISMCTSAgent:
         legal = observation.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        self.last = self._search_banked(observation, seat) if self.bank > 0 else self.search(observation, seat)
+        rate = self.bank_rate(observation.num_players())
+        self.last = self._search_banked(observation, seat, rate) if rate > 0 else self.search(observation, seat)
         return self.last.best
 
-    def _search_banked(self, observation: GameState, seat: int) -> SearchResult:
-        """A search with the agent's budget plus its share of what the seat's earlier decisions of
-        this game saved, which it then adds to or draws from (the option `bank`)."""
+    def bank_rate(self, players: int) -> float:
+        """The rate of the bank in a game of `players` seats: the option `bank` when given, else the
+        table's (BANK_RATES), 0 where the bank cannot work (early=0, or jobs above 1)."""
+        if self.bank is not None:
+            return self.bank
+        if self.early is False or self.jobs != 1:
+            return 0.0
+        return BANK_RATES[players]
+
+    def _search_banked(self, observation: GameState, seat: int, rate: float) -> SearchResult:
+        """A search with the agent's budget plus its share (at `rate`) of what the seat's earlier
+        decisions of this game saved, which it then adds to or draws from (the option `bank`)."""
         iterations, movetime_ms = self._own_budget()
         players, rnd = observation.num_players(), int(observation.field("round"))
         acct = self._banks.get(seat)
         if acct is None or acct.players != players or rnd < acct.round:    # a new game for this seat
             acct = self._banks[seat] = _Bank(players, rnd)
         acct.round = rnd
-        share = min(1.0, self.bank / expected_decisions(observation))
+        share = min(1.0, rate / expected_decisions(observation))
         result = self.search(observation, seat,
                              iterations=None if iterations is None else iterations + int(acct.iterations * share),
                              movetime_ms=None if movetime_ms is None else movetime_ms + acct.ms * share)
@@ -529,7 +544,8 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        early = self.early if self.early is not None else (obs.num_players() == 1 or self.bank > 0)
+        early = self.early if self.early is not None else (obs.num_players() == 1
+                                                           or self.bank_rate(obs.num_players()) > 0)
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1)
         parts = [_snapshot(sr)]
         lost = 0

@@ -90,14 +90,22 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version_cal
 
 
 # ----------------------------------------------------------------------------- docs
-DOCS = {"protocol": "PROTOCOL.md", "notation": "notation.md", "cards": "cards.md", "rules-notes": "rules-notes.md"}
+DOCS = {"protocol": "PROTOCOL.md", "notation": "notation.md", "cards": "cards.md", "rules-notes": "rules-notes.md",
+        "agents": None}   # None: written from the code (the SPEC reference of agents/registry.py)
 
 
 def doc_text(name: str) -> str:
-    """The text of a packaged document (the wheel carries them; a checkout reads its own)."""
+    """The text of a packaged document (the wheel carries them; a checkout reads its own), or of
+    one the code holds (agents: every SPEC of `tekhenu match` and the engine's Player option, with
+    the search's options and their defaults, from the registry's docstring)."""
     from pathlib import Path
 
     fname = DOCS[name]
+    if fname is None:
+        import inspect
+
+        from .agents import registry
+        return "# Agents: the SPEC strings\n\n" + inspect.cleandoc(registry.__doc__ or "") + "\n"
     here = Path(__file__).resolve().parent
     for p in (here / "docs" / fname, here.parent / ("protocol" if name == "protocol" else "docs") / fname):
         if p.is_file():
@@ -108,7 +116,7 @@ def doc_text(name: str) -> str:
 @app.command()
 def docs(name: str = typer.Argument("protocol", help=f"one of: {', '.join(DOCS)}")) -> None:
     """Print a document that ships with the package: the protocol spec, the move notation,
-    the card list or the rules notes."""
+    the card list, the rules notes or the agents (every SPEC of `tekhenu match` and its options)."""
     if name not in DOCS:
         _fail(f"unknown document {name!r} (known: {', '.join(DOCS)})")
     try:
@@ -278,7 +286,8 @@ SPEC: ismcts[:iterations=N|:movetime=MS|...], botankhamun:<easy|medium|hard>[:de
 flatmc, random[:seed=N], or cmd:<command line> for an engine speaking the protocol. A cmd: side takes
 settings among its words: option.<Name>=<value> (setoption, e.g. option.Threads=2), movetime=MS,
 iterations=N, nodes=N, depth=N (added to every go), timeout=S and margin=MS (its move limit), e.g.
---a "cmd:tekhenu engine option.Threads=2 movetime=200".
+--a "cmd:tekhenu engine option.Threads=2 movetime=200". Every kind and option, with the search's
+defaults: `tekhenu docs agents`.
 
 Games 2k and 2k+1 share a seed with the seats swapped (a pair). A line per game goes to stderr
 (the game's result, then A vs B: W-L-D, Elo with its 95% interval, LOS, the SPRT's LLR); the

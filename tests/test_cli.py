@@ -268,3 +268,23 @@ def test_match_table_sets_the_solo_seth_variants_and_refuses_bad_words(tmp_path)
                                 "--games", "2"])
         assert r.exit_code == 2 and "Traceback" not in r.output
         assert r.output.strip().startswith("error:") and len(r.output.strip().splitlines()) == 1
+
+
+def test_docs_agents_lists_every_spec_and_search_option():
+    """`tekhenu match --help` points to `tekhenu docs agents`, which prints the SPEC reference from
+    the code (so an installed wheel, which carries no docs/search.md, has it): every kind, and every
+    keyword of the search under its SPEC name (movetime for movetime_ms)."""
+    import inspect
+
+    from tekhenu_engine.agents.ismcts import ISMCTSAgent
+    from tekhenu_engine.agents.registry import KINDS
+    assert "tekhenu docs agents" in " ".join(tekhenu("match", "--help").stdout.split())
+    r = tekhenu("docs", "agents")
+    assert r.exit_code == 0
+    for kind in KINDS:
+        assert kind in r.stdout
+    names = {"movetime_ms": "movetime"}
+    for key in inspect.signature(ISMCTSAgent).parameters:
+        assert f"{names.get(key, key)}=" in r.stdout, key
+    bad = runner.invoke(app, ["docs", "nope"])
+    assert bad.exit_code == 2 and "agents" in bad.output

@@ -578,8 +578,9 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
 
     Four groups play at a clock instead, one for each of issue 13's goals (their results depend on
     the machine; give each game a core: --jobs at most the number of cores): --goal-games N the
-    solo goal (1 s a decision against Botankhamun Hard, 8 VP Decrees; 100 games take about 30
-    minutes with --jobs 2), --filed-games N the 2-player goal (1 s against the engine the issue
+    solo goal (1 s a decision against Botankhamun Hard, 8 VP Decrees; 100 games take about 50
+    minutes with --jobs 2: the search spends on later decisions what obvious ones save, about 62 s
+    a game), --filed-games N the 2-player goal (1 s against the engine the issue
     was filed on; 200 games take about 4 hours with --jobs 2), --multi-games N the same at 3 and
     4 players, --time-games N each doubling of --movetimes in 2-player self-play. With --records
     DIR a stopped run resumes: the next run with the same options plays only the games DIR lacks,

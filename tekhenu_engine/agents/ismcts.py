@@ -35,6 +35,8 @@ BANK_MAX = 20.0              # bank=X: the fastest rate at which a saved budget 
 # bank=None: the measured default rate by players (docs/search.md "Budgets"): on in solo games (it won
 # a paired match at 1 s a decision), off at 2-4 players (level in a first 2-player match).
 BANK_RATES = {1: 4.0, 2: 0.0, 3: 0.0, 4: 0.0}
+CLOSE_MAX = 1.0              # close=R: a close decision draws at most this many budgets from the bank
+CLOSE_STRETCH_S = 0.02       # ... in stretches of EARLY_STRETCH iterations or of this many seconds
 # Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
 # starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
 # draw apart; 2**40 draws apart, no search comes near the other's numbers.
@@ -208,16 +210,26 @@ def _snapshot(sr: Searcher) -> dict:
             "root": sr.root_stats(), "pv": sr.pv()}
 
 
+def _is_close(sr: Searcher, close: float) -> bool:
+    """Whether the second most visited root child has at least `close` times the visits of the first."""
+    v1, v2 = sr.top_visits()
+    return v1 > 0 and v2 >= close * v1
+
+
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
                 stop_check: Callable[[], bool], tick: Callable[[], None] | None = None,
-                early: bool = False) -> None:
+                early: bool = False, close: float = 0.0, extra_iterations: int = 0,
+                extra_s: float = 0.0) -> None:
     """Run a searcher in short compiled stretches until the budget is spent or stop is asked.
 
     At least one iteration always runs, so that a search stopped (or out of time) at once still
     has a move to answer with. With `early`, the search also ends when the most visited root child
     is ahead of the second by more visits than the budget left could still add (for a time budget:
     the iterations the rate so far would fit into the time left): the answer can no longer change,
-    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets").
+    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). With `close`
+    above 0, a search whose budget ends while its two most visited moves are close (:func:`_is_close`)
+    goes on, a stretch at a time, for as long as they stay close, up to `extra_iterations` more
+    iterations (an iteration budget) or `extra_s` more seconds (a time budget).
     """
     t_start = time.monotonic()
     i_start = sr.iterations
@@ -227,11 +239,23 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
         if stop_check():
             return
         left = -1 if iterations is None else iterations - sr.iterations
-        if left == 0:
-            return
         now = time.monotonic()
-        if deadline is not None and now >= deadline:
-            return
+        if left == 0 or (deadline is not None and now >= deadline):
+            if close <= 0 or not _is_close(sr, close):
+                return
+            if left == 0:             # an iteration budget: one stretch more, from the extra
+                step = min(EARLY_STRETCH, extra_iterations)
+                if step == 0:
+                    return
+                extra_iterations -= step
+                iterations += step
+                left = step
+            if deadline is not None and now >= deadline:   # a time budget: a stretch of time more
+                step_s = min(CLOSE_STRETCH_S, extra_s)
+                if step_s <= 0:
+                    return
+                extra_s -= step_s
+                deadline = now + step_s
         done = sr.iterations - i_start
         # an iteration budget looks only at multiples of EARLY_STRETCH iterations, so that a search
         # stays deterministic for a seed and a budget; a time budget looks after every stretch
@@ -341,7 +365,7 @@ class ISMCTSAgent:
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
                  depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
-                 bank: float | None = None) -> None:
+                 bank: float | None = None, close: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -375,6 +399,12 @@ class ISMCTSAgent:
             raise ValueError("bank needs the early stop (it is what saves budget): drop early=0")
         if bank is not None and bank > 0 and jobs != 1:
             raise ValueError("bank needs jobs=1 (the early stop runs in one process)")
+        if not 0.0 <= close < 1.0:
+            raise ValueError("close must be in [0, 1)")
+        if close > 0 and early is not None and not early:
+            raise ValueError("close needs the early stop (it is what fills the bank): drop early=0")
+        if close > 0 and jobs != 1:
+            raise ValueError("close needs jobs=1 (the bank works in one process)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
         self.c_uct = c_uct
@@ -398,6 +428,7 @@ class ISMCTSAgent:
         self.reuse = bool(reuse)
         self.early = None if early is None else bool(early)
         self.bank = None if bank is None else float(bank)
+        self.close = float(close)
         self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
@@ -430,7 +461,8 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rate = self.bank_rate(observation.num_players())
-        self.last = self._search_banked(observation, seat, rate) if rate > 0 else self.search(observation, seat)
+        banked = rate > 0 or self.close > 0
+        self.last = self._search_banked(observation, seat, rate) if banked else self.search(observation, seat)
         return self.last.best
 
     def bank_rate(self, players: int) -> float:
@@ -452,9 +484,17 @@ class ISMCTSAgent:
             acct = self._banks[seat] = _Bank(players, rnd)
         acct.round = rnd
         share = min(1.0, rate / expected_decisions(observation))
+        drawn_i, drawn_ms = int(acct.iterations * share), acct.ms * share
+        extra_i = extra_ms = 0.0
+        if self.close > 0:          # a close decision may draw on the rest (the option `close`)
+            if iterations is not None:
+                extra_i = min(acct.iterations - drawn_i, int(CLOSE_MAX * iterations))
+            if movetime_ms is not None:
+                extra_ms = min(acct.ms - drawn_ms, CLOSE_MAX * movetime_ms)
         result = self.search(observation, seat,
-                             iterations=None if iterations is None else iterations + int(acct.iterations * share),
-                             movetime_ms=None if movetime_ms is None else movetime_ms + acct.ms * share)
+                             iterations=None if iterations is None else iterations + drawn_i,
+                             movetime_ms=None if movetime_ms is None else movetime_ms + drawn_ms,
+                             _close_extra=(int(extra_i), extra_ms))
         if iterations is not None:
             acct.iterations = max(0, acct.iterations + iterations - result.iterations)
         if movetime_ms is not None:
@@ -477,7 +517,7 @@ class ISMCTSAgent:
     def search(self, observation: GameState, seat: int, *, iterations: int | None = None,
                movetime_ms: float | None = None, stop: threading.Event | None = None,
                on_info: Callable[[SearchResult], None] | None = None,
-               info_interval_ms: float = 250) -> SearchResult:
+               info_interval_ms: float = 250, _close_extra: tuple[int, float] = (0, 0.0)) -> SearchResult:
         """Search the decision of `seat` and return the analysis.
 
         The state is masked with ``observation(seat)`` again (a no-op on an observation), so
@@ -544,9 +584,11 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        early = self.early if self.early is not None else (obs.num_players() == 1
+        early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
                                                            or self.bank_rate(obs.num_players()) > 0)
-        _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1)
+        _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
+                    close=self.close if jobs == 1 else 0.0, extra_iterations=_close_extra[0],
+                    extra_s=_close_extra[1] / 1000.0)
         parts = [_snapshot(sr)]
         lost = 0
         for p, conn in procs:

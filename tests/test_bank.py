@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tekhenu_engine import GameState
-from tekhenu_engine.agents.ismcts import BANK_MAX, BANK_RATES, ISMCTSAgent, expected_decisions
+from tekhenu_engine._search import Searcher
+from tekhenu_engine.agents.ismcts import (BANK_MAX, BANK_RATES, CLOSE_MAX, EARLY_STRETCH, ISMCTSAgent, _is_close,
+                                         _is_unstable, _run_budget,                                          expected_decisions)
 from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.agents.registry import make_agent
 from tekhenu_engine.match import new_state
@@ -212,3 +214,115 @@ def test_the_bank_turns_the_early_stop_on_at_two_players():
     spy = Spy(agent)
     _play(agent, seed=9, spy=spy, max_decisions=16, table={"players": 2})
     assert any(c["iterations"] < c["kw"]["iterations"] for c in spy.calls)
+
+
+# The option close=R (docs/search.md "Budgets"): "a decision whose budget ends while its two most visited
+# moves are close (the second has at least R times the visits of the first) goes on, a stretch at a
+# time, for as long as they stay close, drawing on what the seat's earlier decisions saved".
+
+def test_a_close_decision_draws_on_the_bank_and_the_game_stays_within_its_budget():
+    """With close, some decisions run past their budget (the bank's share), each by at most the
+    rest of the bank (and at most CLOSE_MAX budgets); the bank's accounting is
+    the same (what it held, plus the budget, minus the iterations run), so a game still never runs
+    more iterations than the budget times its decisions."""
+    base = 400
+    agent = ISMCTSAgent(iterations=base, seed=3, close=0.5)
+    spy = Spy(agent)
+    _play(agent, spy=spy)
+    calls = spy.calls
+    longer = [c for c in calls if c["iterations"] > c["kw"]["iterations"]]
+    assert longer
+    for c in calls:
+        saved = c["before"][0]
+        given = c["kw"]["iterations"]
+        assert given == base + int(saved * min(1.0, BANK_RATES[1] / c["expected"]))
+        extra = c["kw"]["_extra"][0]
+        assert extra == min(saved - (given - base), int(CLOSE_MAX * base))
+        assert c["iterations"] <= given + extra
+        assert c["after"][0] == saved + base - c["iterations"] >= 0
+    assert sum(c["iterations"] for c in calls) <= base * len(calls)
+
+
+def test_close_goes_on_only_while_the_two_best_moves_are_close():
+    """The stretch loop itself: a search whose budget ends close goes on until the two best moves are
+    no longer close or the extra is spent; with close=0 (off) it ends at its budget."""
+    state = new_state(SOLO, 7)
+    while state.is_chance() or state.current_player() != 0 or len(state.legal_actions()) < 3:
+        state.apply_chance() if state.is_chance() else state.apply(state.legal_actions()[0])
+    raw = state.observation(0).to_bytes()
+
+    def run(close: float, extra: int) -> Searcher:
+        sr = Searcher(raw, 0, seed=5, **ISMCTSAgent(iterations=300)._params())
+        _run_budget(sr, 300, None, lambda: False, extend_while=(lambda t: _is_close(t, close)) if close else None,
+                    extra_iterations=extra)
+        return sr
+    assert run(0.0, 1000).iterations == 300
+    assert run(0.99, 1000).iterations in (300, 400)   # (a second move this close ends at once)
+    sr = run(1e-9, 700)              # any second move with a visit is close: the whole extra runs
+    v1, v2 = sr.top_visits()
+    assert v2 > 0 and sr.iterations == 1000
+    sr = run(0.5, 10_000)
+    v1, v2 = sr.top_visits()
+    assert sr.iterations == 300 + 10_000 or v2 < 0.5 * v1
+    assert (sr.iterations - 300) % EARLY_STRETCH == 0
+
+
+def test_close_works_without_the_bank_s_share_at_two_players():
+    """At 2 players the table's bank rate is 0: close alone turns the early stop on, banks what it
+    saves and spends it only on close decisions (no share: every decision gets its plain budget)."""
+    agent = ISMCTSAgent(iterations=400, seed=3, close=0.3)
+    spy = Spy(agent)
+    _play(agent, seed=9, spy=spy, max_decisions=60, table={"players": 2})
+    assert all(c["kw"]["iterations"] == 400 for c in spy.calls)
+    assert any(c["iterations"] < 400 for c in spy.calls)
+    assert any(c["iterations"] > 400 for c in spy.calls)
+
+
+def test_close_is_deterministic_for_a_seed_and_off_by_default():
+    a = _play(ISMCTSAgent(iterations=300, seed=5, close=0.5), seed=11)
+    b = _play(ISMCTSAgent(iterations=300, seed=5, close=0.5), seed=11)
+    c = _play(ISMCTSAgent(iterations=300, seed=5), seed=11)
+    assert a.to_json() == b.to_json() and a.to_json() != c.to_json()
+    assert ISMCTSAgent().close == 0.0
+
+
+@pytest.mark.parametrize("name", ["close", "unstable"])
+@pytest.mark.parametrize("kw, message", [
+    ({"X": -0.1}, r"X must be in \[0, 1\)"),
+    ({"X": 1.0}, r"X must be in \[0, 1\)"),
+    ({"X": float("nan")}, r"X must be in \[0, 1\)"),
+    ({"X": 0.5, "early": False}, "X needs the early stop"),
+    ({"X": 0.5, "jobs": 2}, "X needs jobs=1"),
+])
+def test_bad_closes_and_unstables_are_refused(name, kw, message):
+    kw = {name if k == "X" else k: v for k, v in kw.items()}
+    message = message.replace("X", name)
+    with pytest.raises(ValueError, match=message):
+        ISMCTSAgent(iterations=100, **kw)
+    spec = "ismcts:" + ":".join(f"{k}={int(v) if isinstance(v, bool) else v}" for k, v in kw.items())
+    with pytest.raises(ValueError, match=f"{name} takes a number" if "nan" in spec else message):
+        make_agent(spec)
+
+
+def test_unstable_reads_the_mean_rewards_of_the_root():
+    """unstable=R: "a move with at least R times the visits of the most visited one has a higher mean
+    reward than it". Checked against the root's own figures after a search, and a game with it runs
+    some decisions past their budget, within the bank."""
+    state = new_state(SOLO, 7)
+    while state.is_chance() or state.current_player() != 0 or len(state.legal_actions()) < 3:
+        state.apply_chance() if state.is_chance() else state.apply(state.legal_actions()[0])
+    sr = Searcher(state.observation(0).to_bytes(), 0, seed=5, **ISMCTSAgent(iterations=300)._params())
+    sr.run(300)
+    stats = [d for d in sr.root_stats() if d["visits"] > 0]
+    top = max(stats, key=lambda d: d["visits"])
+    for share in (1e-9, 0.2, 0.5, 0.9):
+        better = [d for d in stats if d is not top and d["visits"] >= share * top["visits"]
+                  and d["reward_sum"] / d["visits"] > top["reward_sum"] / top["visits"]]
+        assert _is_unstable(sr, share) == bool(better)
+    assert _is_unstable(sr, 1e-9) or not any(d["reward_sum"] / d["visits"] > top["reward_sum"] / top["visits"]
+                                             for d in stats)
+    agent = ISMCTSAgent(iterations=400, seed=3, unstable=0.2)
+    spy = Spy(agent)
+    _play(agent, spy=spy)
+    assert any(c["iterations"] > c["kw"]["iterations"] for c in spy.calls)
+    assert sum(c["iterations"] for c in spy.calls) <= 400 * len(spy.calls)

@@ -35,8 +35,8 @@ BANK_MAX = 20.0              # bank=X: the fastest rate at which a saved budget 
 # bank=None: the measured default rate by players (docs/search.md "Budgets"): on in solo games (it won
 # a paired match at 1 s a decision), off at 2-4 players (level in a first 2-player match).
 BANK_RATES = {1: 4.0, 2: 0.0, 3: 0.0, 4: 0.0}
-CLOSE_MAX = 1.0              # close=R: a close decision draws at most this many budgets from the bank
-CLOSE_STRETCH_S = 0.02       # ... in stretches of EARLY_STRETCH iterations or of this many seconds
+CLOSE_MAX = 1.0              # close=R, unstable=R: a decision that is not sure draws at most this many
+CLOSE_STRETCH_S = 0.02       # budgets from the bank, in stretches of EARLY_STRETCH iterations or this many s
 # Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
 # starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
 # draw apart; 2**40 draws apart, no search comes near the other's numbers.
@@ -216,20 +216,34 @@ def _is_close(sr: Searcher, close: float) -> bool:
     return v1 > 0 and v2 >= close * v1
 
 
+def _is_unstable(sr: Searcher, share: float) -> bool:
+    """Whether a root child with at least `share` times the visits of the most visited one has a
+    higher mean reward than it (the most visited move, which the search answers, is not its best)."""
+    stats = sr.root_stats()
+    top = max(stats, key=lambda d: d["visits"], default=None)
+    if top is None or top["visits"] == 0:
+        return False
+    mean = top["reward_sum"] / top["visits"]
+    return any(d["visits"] >= share * top["visits"] and d["reward_sum"] / d["visits"] > mean
+               for d in stats if d is not top and d["visits"] > 0)
+
+
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
                 stop_check: Callable[[], bool], tick: Callable[[], None] | None = None,
-                early: bool = False, close: float = 0.0, extra_iterations: int = 0,
-                extra_s: float = 0.0) -> None:
+                early: bool = False, extend_while: Callable[[Searcher], bool] | None = None,
+                extra_iterations: int = 0, extra_s: float = 0.0) -> None:
     """Run a searcher in short compiled stretches until the budget is spent or stop is asked.
 
     At least one iteration always runs, so that a search stopped (or out of time) at once still
     has a move to answer with. With `early`, the search also ends when the most visited root child
     is ahead of the second by more visits than the budget left could still add (for a time budget:
     the iterations the rate so far would fit into the time left): the answer can no longer change,
-    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). With `close`
-    above 0, a search whose budget ends while its two most visited moves are close (:func:`_is_close`)
-    goes on, a stretch at a time, for as long as they stay close, up to `extra_iterations` more
-    iterations (an iteration budget) or `extra_s` more seconds (a time budget).
+    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). A search whose
+    budget ends while `extend_while(sr)` holds (the decision is not sure: :func:`_is_close`,
+    :func:`_is_unstable`) goes on, a stretch at a time (EARLY_STRETCH iterations, CLOSE_STRETCH_S
+    seconds), for as long as it holds, up to `extra_iterations` more iterations (an iteration budget)
+    or `extra_s` more seconds (a time budget); the early stop still ends a stretch that could not
+    change the best move.
     """
     t_start = time.monotonic()
     i_start = sr.iterations
@@ -241,7 +255,7 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
         left = -1 if iterations is None else iterations - sr.iterations
         now = time.monotonic()
         if left == 0 or (deadline is not None and now >= deadline):
-            if close <= 0 or not _is_close(sr, close):
+            if extend_while is None or not extend_while(sr):
                 return
             if left == 0:             # an iteration budget: one stretch more, from the extra
                 step = min(EARLY_STRETCH, extra_iterations)
@@ -318,6 +332,15 @@ class ISMCTSAgent:
     (early=0, or jobs above 1). A rate above 0 given explicitly needs the early stop (early=0 is
     refused) and jobs=1. `search` with a budget of its own (the protocol's `go`) neither draws on it
     nor adds to it (docs/search.md "Budgets").
+    close: spend the bank where a decision is not sure (0, the default: off): a decision searched by
+    `choose` whose budget ends while the second most visited move has at least `close` times the
+    visits of the first goes on, a stretch at a time, for as long as that holds, drawing on what the
+    bank holds beyond the share it already got (at most CLOSE_MAX budgets); it turns the early stop
+    and the bank's accounting on even where the bank's rate is 0 (then the share is 0 and only these
+    decisions spend it); early=0 and jobs above 1 are refused (docs/search.md "Budgets").
+    unstable: the same with another test of "not sure" (0, the default: off): a move with at least
+    `unstable` times the visits of the most visited one has a higher mean reward than it. With both,
+    a decision goes on while either holds.
     chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
@@ -365,7 +388,7 @@ class ISMCTSAgent:
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
                  depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
-                 bank: float | None = None, close: float = 0.0) -> None:
+                 bank: float | None = None, close: float = 0.0, unstable: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -399,12 +422,13 @@ class ISMCTSAgent:
             raise ValueError("bank needs the early stop (it is what saves budget): drop early=0")
         if bank is not None and bank > 0 and jobs != 1:
             raise ValueError("bank needs jobs=1 (the early stop runs in one process)")
-        if not 0.0 <= close < 1.0:
-            raise ValueError("close must be in [0, 1)")
-        if close > 0 and early is not None and not early:
-            raise ValueError("close needs the early stop (it is what fills the bank): drop early=0")
-        if close > 0 and jobs != 1:
-            raise ValueError("close needs jobs=1 (the bank works in one process)")
+        for name, value in (("close", close), ("unstable", unstable)):
+            if not 0.0 <= value < 1.0:
+                raise ValueError(f"{name} must be in [0, 1)")
+            if value > 0 and early is not None and not early:
+                raise ValueError(f"{name} needs the early stop (it is what fills the bank): drop early=0")
+            if value > 0 and jobs != 1:
+                raise ValueError(f"{name} needs jobs=1 (the bank works in one process)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
         self.c_uct = c_uct
@@ -429,6 +453,7 @@ class ISMCTSAgent:
         self.early = None if early is None else bool(early)
         self.bank = None if bank is None else float(bank)
         self.close = float(close)
+        self.unstable = float(unstable)
         self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
@@ -461,7 +486,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rate = self.bank_rate(observation.num_players())
-        banked = rate > 0 or self.close > 0
+        banked = rate > 0 or self._extend_while() is not None
         self.last = self._search_banked(observation, seat, rate) if banked else self.search(observation, seat)
         return self.last.best
 
@@ -486,7 +511,7 @@ class ISMCTSAgent:
         share = min(1.0, rate / expected_decisions(observation))
         drawn_i, drawn_ms = int(acct.iterations * share), acct.ms * share
         extra_i = extra_ms = 0.0
-        if self.close > 0:          # a close decision may draw on the rest (the option `close`)
+        if self._extend_while() is not None:    # a decision not sure may draw on the rest
             if iterations is not None:
                 extra_i = min(acct.iterations - drawn_i, int(CLOSE_MAX * iterations))
             if movetime_ms is not None:
@@ -494,12 +519,20 @@ class ISMCTSAgent:
         result = self.search(observation, seat,
                              iterations=None if iterations is None else iterations + drawn_i,
                              movetime_ms=None if movetime_ms is None else movetime_ms + drawn_ms,
-                             _close_extra=(int(extra_i), extra_ms))
+                             _extra=(int(extra_i), extra_ms))
         if iterations is not None:
             acct.iterations = max(0, acct.iterations + iterations - result.iterations)
         if movetime_ms is not None:
             acct.ms = max(0.0, acct.ms + movetime_ms - result.elapsed_ms)
         return result
+
+    def _extend_while(self) -> Callable[[Searcher], bool] | None:
+        """The test of a decision that is not sure (the options `close` and `unstable`), None when
+        both are off."""
+        close, unstable = self.close, self.unstable
+        if close <= 0 and unstable <= 0:
+            return None
+        return lambda sr: (close > 0 and _is_close(sr, close)) or (unstable > 0 and _is_unstable(sr, unstable))
 
     def _own_budget(self) -> tuple[int | None, float | None]:
         """(iterations, movetime_ms) of the agent's own budget: its defaults, 1000 iterations when
@@ -517,7 +550,7 @@ class ISMCTSAgent:
     def search(self, observation: GameState, seat: int, *, iterations: int | None = None,
                movetime_ms: float | None = None, stop: threading.Event | None = None,
                on_info: Callable[[SearchResult], None] | None = None,
-               info_interval_ms: float = 250, _close_extra: tuple[int, float] = (0, 0.0)) -> SearchResult:
+               info_interval_ms: float = 250, _extra: tuple[int, float] = (0, 0.0)) -> SearchResult:
         """Search the decision of `seat` and return the analysis.
 
         The state is masked with ``observation(seat)`` again (a no-op on an observation), so
@@ -584,11 +617,11 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
+        extend_while = self._extend_while() if jobs == 1 else None
+        early = self.early if self.early is not None else (obs.num_players() == 1 or extend_while is not None
                                                            or self.bank_rate(obs.num_players()) > 0)
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
-                    close=self.close if jobs == 1 else 0.0, extra_iterations=_close_extra[0],
-                    extra_s=_close_extra[1] / 1000.0)
+                    extend_while=extend_while, extra_iterations=_extra[0], extra_s=_extra[1] / 1000.0)
         parts = [_snapshot(sr)]
         lost = 0
         for p, conn in procs:

@@ -19,8 +19,10 @@ A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
   only while fewer than ceil(X x sqrt(visits + 1)) of its children are available; 0: off, the default),
   ``bank=X`` (the budget a decision leaves unspent is carried to the seat's later decisions of the game,
   each getting min(1, X / the decisions it can still expect) of what is saved; turns the early stop on;
-  0: off; default: 4 in solo games, off at 2-4 players) and ``max_nodes=N`` (the tree's node cap,
-  2,000,000 by default)
+  0: off; default: 4 in solo games, off at 2-4 players), ``close=R`` (a decision whose budget ends
+  while its second best move has at least R times the visits of the best goes on while that holds,
+  drawing on the bank; 0: off, the default) and ``max_nodes=N`` (the tree's node cap, 2,000,000 by
+  default)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the
   rules core. A match side that is Botankhamun turns every game into a solo game in which the other

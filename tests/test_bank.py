@@ -326,3 +326,33 @@ def test_unstable_reads_the_mean_rewards_of_the_root():
     _play(agent, spy=spy)
     assert any(c["iterations"] > c["kw"]["iterations"] for c in spy.calls)
     assert sum(c["iterations"] for c in spy.calls) <= 400 * len(spy.calls)
+
+
+def test_front_schedules_the_budget_over_the_rounds():
+    """front=S: "a decision searched by choose in round r gets the budget times 1 + S x (1 - 2 (r - 1)
+    / 15), from 1 + S in the first round to 1 - S in the last"; the bank works from that budget, and a
+    whole game's scheduled budgets come to about the plain budget a decision."""
+    base, front = 400, 0.5
+    agent = ISMCTSAgent(iterations=base, seed=3, front=front, bank=0)
+    spy = Spy(agent)
+    rounds = []
+    inner = spy.agent.search
+
+    def search(observation, seat, **kw):
+        rounds.append(int(observation.field("round")))
+        return inner(observation, seat, **kw)
+    agent.search = search
+    _play(agent, spy=spy)
+    scheduled = []
+    for c, r in zip(spy.calls, rounds):
+        f = 1 + front * (1 - 2 * (min(max(r, 1), 16) - 1) / 15)
+        assert c["kw"]["iterations"] == round(base * f)     # bank=0: no share
+        scheduled.append(c["kw"]["iterations"])
+    assert max(scheduled) == round(base * (1 + front)) and min(scheduled) == round(base * (1 - front))
+    assert 0.9 * base < sum(scheduled) / len(scheduled) < 1.1 * base
+    assert ISMCTSAgent().front == 0.0
+    for bad in (-0.1, 1.0, float("nan")):
+        with pytest.raises(ValueError, match=r"front must be in \[0, 1\)"):
+            ISMCTSAgent(front=bad)
+    with pytest.raises(ValueError, match=r"front must be in \[0, 1\)"):
+        make_agent("ismcts:front=1")

@@ -341,6 +341,10 @@ class ISMCTSAgent:
     unstable: the same with another test of "not sure" (0, the default: off): a move with at least
     `unstable` times the visits of the most visited one has a higher mean reward than it. With both,
     a decision goes on while either holds.
+    front: a schedule of the agent's own budget over the game (0, the default: off): a decision searched
+    by `choose` in round r (1-16; the setup's decisions count as round 1) gets the budget times
+    1 + front x (1 - 2 (r - 1) / 15), from 1 + front in the first round to 1 - front in the last, the
+    same on average over a game; the bank, close and unstable work from that budget.
     chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
@@ -388,7 +392,8 @@ class ISMCTSAgent:
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
                  depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
-                 bank: float | None = None, close: float = 0.0, unstable: float = 0.0) -> None:
+                 bank: float | None = None, close: float = 0.0, unstable: float = 0.0,
+                 front: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -429,6 +434,8 @@ class ISMCTSAgent:
                 raise ValueError(f"{name} needs the early stop (it is what fills the bank): drop early=0")
             if value > 0 and jobs != 1:
                 raise ValueError(f"{name} needs jobs=1 (the bank works in one process)")
+        if not 0.0 <= front < 1.0:
+            raise ValueError("front must be in [0, 1)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
         self.c_uct = c_uct
@@ -454,6 +461,7 @@ class ISMCTSAgent:
         self.bank = None if bank is None else float(bank)
         self.close = float(close)
         self.unstable = float(unstable)
+        self.front = float(front)
         self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
         if eval == "learned":
@@ -486,7 +494,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rate = self.bank_rate(observation.num_players())
-        banked = rate > 0 or self._extend_while() is not None
+        banked = rate > 0 or self._extend_while() is not None or self.front > 0
         self.last = self._search_banked(observation, seat, rate) if banked else self.search(observation, seat)
         return self.last.best
 
@@ -500,10 +508,15 @@ class ISMCTSAgent:
         return BANK_RATES[players]
 
     def _search_banked(self, observation: GameState, seat: int, rate: float) -> SearchResult:
-        """A search with the agent's budget plus its share (at `rate`) of what the seat's earlier
-        decisions of this game saved, which it then adds to or draws from (the option `bank`)."""
+        """A search with the agent's budget (by the schedule `front`) plus its share (at `rate`) of
+        what the seat's earlier decisions of this game saved, which it then adds to or draws from (the
+        option `bank`; `close` and `unstable` may draw on the rest)."""
         iterations, movetime_ms = self._own_budget()
         players, rnd = observation.num_players(), int(observation.field("round"))
+        if self.front > 0:          # the schedule over the game (the option `front`)
+            f = 1.0 + self.front * (1.0 - 2.0 * (min(max(rnd, 1), TOTAL_ROUNDS) - 1) / (TOTAL_ROUNDS - 1))
+            iterations = None if iterations is None else max(1, round(iterations * f))
+            movetime_ms = None if movetime_ms is None else movetime_ms * f
         acct = self._banks.get(seat)
         if acct is None or acct.players != players or rnd < acct.round:    # a new game for this seat
             acct = self._banks[seat] = _Bank(players, rnd)

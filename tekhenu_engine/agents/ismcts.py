@@ -35,8 +35,8 @@ BANK_MAX = 20.0              # bank=X: the fastest rate at which a saved budget 
 # bank=None: the measured default rate by players (docs/search.md "Budgets"): on in solo games (it won
 # a paired match at 1 s a decision), off at 2-4 players (level in a first 2-player match).
 BANK_RATES = {1: 4.0, 2: 0.0, 3: 0.0, 4: 0.0}
-CLOSE_MAX = 1.0              # close=R, unstable=R: a decision that is not sure draws at most this many
-CLOSE_STRETCH_S = 0.02       # budgets from the bank, in stretches of EARLY_STRETCH iterations or this many s
+CLOSE_MAX = 1.0              # close=R: a close decision draws at most this many budgets from the bank,
+CLOSE_STRETCH_S = 0.02       # in stretches of EARLY_STRETCH iterations or of this many seconds
 # Root parallelism: worker k's tree is seeded with the search's seed + k x this. A Searcher's generator
 # starts at seed x (splitmix64's step), so seeds 1 apart would give trees the same random stream one
 # draw apart; 2**40 draws apart, no search comes near the other's numbers.
@@ -216,18 +216,6 @@ def _is_close(sr: Searcher, close: float) -> bool:
     return v1 > 0 and v2 >= close * v1
 
 
-def _is_unstable(sr: Searcher, share: float) -> bool:
-    """Whether a root child with at least `share` times the visits of the most visited one has a
-    higher mean reward than it (the most visited move, which the search answers, is not its best)."""
-    stats = sr.root_stats()
-    top = max(stats, key=lambda d: d["visits"], default=None)
-    if top is None or top["visits"] == 0:
-        return False
-    mean = top["reward_sum"] / top["visits"]
-    return any(d["visits"] >= share * top["visits"] and d["reward_sum"] / d["visits"] > mean
-               for d in stats if d is not top and d["visits"] > 0)
-
-
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
                 stop_check: Callable[[], bool], tick: Callable[[], None] | None = None,
                 early: bool = False, extend_while: Callable[[Searcher], bool] | None = None,
@@ -239,8 +227,7 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
     is ahead of the second by more visits than the budget left could still add (for a time budget:
     the iterations the rate so far would fit into the time left): the answer can no longer change,
     so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). A search whose
-    budget ends while `extend_while(sr)` holds (the decision is not sure: :func:`_is_close`,
-    :func:`_is_unstable`) goes on, a stretch at a time (EARLY_STRETCH iterations, CLOSE_STRETCH_S
+    budget ends while `extend_while(sr)` holds (the decision is not sure: :func:`_is_close`) goes on, a stretch at a time (EARLY_STRETCH iterations, CLOSE_STRETCH_S
     seconds), for as long as it holds, up to `extra_iterations` more iterations (an iteration budget)
     or `extra_s` more seconds (a time budget); the early stop still ends a stretch that could not
     change the best move.
@@ -336,15 +323,14 @@ class ISMCTSAgent:
     `choose` whose budget ends while the second most visited move has at least `close` times the
     visits of the first goes on, a stretch at a time, for as long as that holds, drawing on what the
     bank holds beyond the share it already got (at most CLOSE_MAX budgets); it turns the early stop
-    and the bank's accounting on even where the bank's rate is 0 (then the share is 0 and only these
+    and the bank's accounting on even where the bank's rate is 0 (then the share is 0 and only close
     decisions spend it); early=0 and jobs above 1 are refused (docs/search.md "Budgets").
-    unstable: the same with another test of "not sure" (0, the default: off): a move with at least
-    `unstable` times the visits of the most visited one has a higher mean reward than it. With both,
-    a decision goes on while either holds.
-    front: a schedule of the agent's own budget over the game (0, the default: off): a decision searched
-    by `choose` in round r (1-16; the setup's decisions count as round 1) gets the budget times
-    1 + front x (1 - 2 (r - 1) / 15), from 1 + front in the first round to 1 - front in the last, the
-    same on average over a game; the bank, close and unstable work from that budget.
+    front: a schedule of the agent's own budget over the game (0, the default: off; in (-1, 1)): a
+    decision searched by `choose` in round r (1-16; the setup's decisions count as round 1) gets the
+    budget times 1 + front x (1 - 2 (r - 1) / 15), from 1 + front in the first round to 1 - front in
+    the last (below 0: more late); a game has more decisions in its early rounds, so its mean budget
+    moves with front a little (measured: +8 % at 0.5, -11 % at -0.5); the bank and close work from
+    that budget.
     chance: "split" (the default: every outcome of a chance step the seat sees, a roll of the dice or a
     card dealt to the Market, is an edge of its own) or "merge" (all outcomes of a step share one
     edge, so the tree below it is open-loop and gathers the iterations of every outcome; docs/search.md
@@ -392,8 +378,7 @@ class ISMCTSAgent:
                  chance: str = "split", mast: float | None = None, mast_half: float = 0.0,
                  mast_freeze: int = 0, mix: float = 0.0, playout_weights: str | None = None,
                  depth_vp: float = 0.0, hist: float | None = None, widen: float = 0.0,
-                 bank: float | None = None, close: float = 0.0, unstable: float = 0.0,
-                 front: float = 0.0) -> None:
+                 bank: float | None = None, close: float = 0.0, front: float = 0.0) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if playout not in PLAYOUTS:
@@ -427,15 +412,14 @@ class ISMCTSAgent:
             raise ValueError("bank needs the early stop (it is what saves budget): drop early=0")
         if bank is not None and bank > 0 and jobs != 1:
             raise ValueError("bank needs jobs=1 (the early stop runs in one process)")
-        for name, value in (("close", close), ("unstable", unstable)):
-            if not 0.0 <= value < 1.0:
-                raise ValueError(f"{name} must be in [0, 1)")
-            if value > 0 and early is not None and not early:
-                raise ValueError(f"{name} needs the early stop (it is what fills the bank): drop early=0")
-            if value > 0 and jobs != 1:
-                raise ValueError(f"{name} needs jobs=1 (the bank works in one process)")
-        if not 0.0 <= front < 1.0:
-            raise ValueError("front must be in [0, 1)")
+        if not 0.0 <= close < 1.0:
+            raise ValueError("close must be in [0, 1)")
+        if close > 0 and early is not None and not early:
+            raise ValueError("close needs the early stop (it is what fills the bank): drop early=0")
+        if close > 0 and jobs != 1:
+            raise ValueError("close needs jobs=1 (the bank works in one process)")
+        if not -1.0 < front < 1.0:
+            raise ValueError("front must be in (-1, 1)")
         self.iterations = iterations
         self.movetime_ms = movetime_ms
         self.c_uct = c_uct
@@ -460,7 +444,6 @@ class ISMCTSAgent:
         self.early = None if early is None else bool(early)
         self.bank = None if bank is None else float(bank)
         self.close = float(close)
-        self.unstable = float(unstable)
         self.front = float(front)
         self._banks: dict[int, _Bank] = {}   # seat -> what its decisions saved (bank)
         self._kept: tuple[Searcher, str, int] | None = None   # (tree, next observation, action): reuse
@@ -494,7 +477,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rate = self.bank_rate(observation.num_players())
-        banked = rate > 0 or self._extend_while() is not None or self.front > 0
+        banked = rate > 0 or self._extend_while() is not None or self.front != 0
         self.last = self._search_banked(observation, seat, rate) if banked else self.search(observation, seat)
         return self.last.best
 
@@ -510,10 +493,10 @@ class ISMCTSAgent:
     def _search_banked(self, observation: GameState, seat: int, rate: float) -> SearchResult:
         """A search with the agent's budget (by the schedule `front`) plus its share (at `rate`) of
         what the seat's earlier decisions of this game saved, which it then adds to or draws from (the
-        option `bank`; `close` and `unstable` may draw on the rest)."""
+        option `bank`; `close` may draw on the rest)."""
         iterations, movetime_ms = self._own_budget()
         players, rnd = observation.num_players(), int(observation.field("round"))
-        if self.front > 0:          # the schedule over the game (the option `front`)
+        if self.front != 0:         # the schedule over the game (the option `front`)
             f = 1.0 + self.front * (1.0 - 2.0 * (min(max(rnd, 1), TOTAL_ROUNDS) - 1) / (TOTAL_ROUNDS - 1))
             iterations = None if iterations is None else max(1, round(iterations * f))
             movetime_ms = None if movetime_ms is None else movetime_ms * f
@@ -524,7 +507,7 @@ class ISMCTSAgent:
         share = min(1.0, rate / expected_decisions(observation))
         drawn_i, drawn_ms = int(acct.iterations * share), acct.ms * share
         extra_i = extra_ms = 0.0
-        if self._extend_while() is not None:    # a decision not sure may draw on the rest
+        if self._extend_while() is not None:    # a close decision may draw on the rest
             if iterations is not None:
                 extra_i = min(acct.iterations - drawn_i, int(CLOSE_MAX * iterations))
             if movetime_ms is not None:
@@ -540,12 +523,11 @@ class ISMCTSAgent:
         return result
 
     def _extend_while(self) -> Callable[[Searcher], bool] | None:
-        """The test of a decision that is not sure (the options `close` and `unstable`), None when
-        both are off."""
-        close, unstable = self.close, self.unstable
-        if close <= 0 and unstable <= 0:
+        """The test of a decision that is not sure (the option `close`), None when it is off."""
+        close = self.close
+        if close <= 0:
             return None
-        return lambda sr: (close > 0 and _is_close(sr, close)) or (unstable > 0 and _is_unstable(sr, unstable))
+        return lambda sr: _is_close(sr, close)
 
     def _own_budget(self) -> tuple[int | None, float | None]:
         """(iterations, movetime_ms) of the agent's own budget: its defaults, 1000 iterations when

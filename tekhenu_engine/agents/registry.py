@@ -21,9 +21,8 @@ A SPEC is ``kind[:arg[:arg...]]`` where an arg is ``key=value`` or a bare word:
   each getting min(1, X / the decisions it can still expect) of what is saved; turns the early stop on;
   0: off; default: 4 in solo games, off at 2-4 players), ``close=R`` (a decision whose budget ends
   while its second best move has at least R times the visits of the best goes on while that holds,
-  drawing on the bank; 0: off, the default), ``unstable=R`` (the same while a move with at least R
-  times the visits of the best has a higher mean reward; 0: off, the default), ``front=S`` (the budget
-  of a decision in round r times 1 + S x (1 - 2 (r - 1) / 15), more early, less late; 0: off, the
+  drawing on the bank; 0: off, the default), ``front=S`` (the budget of a decision in round r times
+  1 + S x (1 - 2 (r - 1) / 15), in (-1, 1): above 0 more early, below 0 more late; 0: off, the
   default) and ``max_nodes=N`` (the tree's node cap, 2,000,000 by default)
   (e.g. ``ismcts:iterations=2000``, ``ismcts:movetime=200``);
 * ``botankhamun:<easy|medium|hard>[:decree8]``: not an agent that decides, but the automaton of the

@@ -8,8 +8,8 @@ where a seat decides, runs the agent of the SPEC `ismcts:movetime=MS:reuse=0:KEY
 MS = 1000 and 2000 and each value V, and prints the median iterations of each and the medians of
 the per-position ratios (2 s / 1 s; each other value / the first value). `--option KEY=V1,V2,...`
 takes any option of the `ismcts` SPEC (`tekhenu match --help`, docs/search.md "Python interface")
-but the ones the script sets (the budget, tree reuse, root parallelism) and `bank` (it acts across
-a game's decisions, not in one search): `--option widen=2,0`
+but the ones the script sets (the budget, tree reuse, root parallelism) and `bank`, `close` and
+`front` (they act across a game's decisions, not in one search): `--option widen=2,0`
 measures progressive widening. `--hist W1,W2,...` is `--option hist=W1,W2,...`, the weights of
 progressive history, the default 10,0. Run it on an otherwise idle machine (docs/search.md, "What
 each lever gained (thirty-fourth session)").
@@ -29,7 +29,7 @@ MOVETIMES = (1000, 2000)
 # the SPEC keys the script sets itself: a value given for one would change what is measured
 FIXED = ("iterations", "movetime", "movetime_ms", "reuse", "jobs")
 # ... and the ones that act only across the decisions of a game, never within the one search measured
-ACROSS_DECISIONS = ("bank",)
+ACROSS_DECISIONS = ("bank", "close", "front")
 
 
 def agent_for(key: str, value: str, ms: int) -> ISMCTSAgent:

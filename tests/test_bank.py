@@ -9,8 +9,8 @@ import pytest
 
 from tekhenu_engine import GameState
 from tekhenu_engine._search import Searcher
-from tekhenu_engine.agents.ismcts import (BANK_MAX, BANK_RATES, CLOSE_MAX, EARLY_STRETCH, ISMCTSAgent, _is_close,
-                                         _run_budget,                                          expected_decisions)
+from tekhenu_engine.agents.ismcts import (BANK_MAX, BANK_RATES, CLOSE_MAX, EARLY_STRETCH, ISMCTSAgent, _run_budget,
+                                         expected_decisions)
 from tekhenu_engine.agents.play import play_out
 from tekhenu_engine.agents.registry import make_agent
 from tekhenu_engine.match import new_state
@@ -253,8 +253,7 @@ def test_close_goes_on_only_while_the_two_best_moves_are_close():
 
     def run(close: float, extra: int) -> Searcher:
         sr = Searcher(raw, 0, seed=5, **ISMCTSAgent(iterations=300)._params())
-        _run_budget(sr, 300, None, lambda: False, extend_while=(lambda t: _is_close(t, close)) if close else None,
-                    extra_iterations=extra)
+        _run_budget(sr, 300, None, lambda: False, close=close, extra_iterations=extra)
         return sr
     assert run(0.0, 1000).iterations == 300
     assert run(0.99, 1000).iterations in (300, 400)   # (a second move this close ends at once)

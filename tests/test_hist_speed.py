@@ -39,7 +39,9 @@ def test_option_parsed_in_order():
     ("--option", "movetime=500,1000", "the script sets movetime itself"),
     ("--option", "iterations=100", "the script sets iterations itself"),
     ("--option", "reuse=1", "the script sets reuse itself"),
-    ("--option", "bank=1,0", "bank acts across the decisions of a game")])
+    ("--option", "bank=1,0", "bank acts across the decisions of a game"),
+    ("--option", "close=0.5,0", "close acts across the decisions of a game"),
+    ("--option", "front=0.5,0", "front acts across the decisions of a game")])
 def test_bad_values_refused_before_any_search(flag, text, says):
     p = run(SCRIPT, flag, text, timeout=60)
     assert p.returncode == 2

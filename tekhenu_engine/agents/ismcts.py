@@ -218,19 +218,19 @@ def _is_close(sr: Searcher, close: float) -> bool:
 
 def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
                 stop_check: Callable[[], bool], tick: Callable[[], None] | None = None,
-                early: bool = False, extend_while: Callable[[Searcher], bool] | None = None,
-                extra_iterations: int = 0, extra_s: float = 0.0) -> None:
+                early: bool = False, close: float = 0.0, extra_iterations: int = 0,
+                extra_s: float = 0.0) -> None:
     """Run a searcher in short compiled stretches until the budget is spent or stop is asked.
 
     At least one iteration always runs, so that a search stopped (or out of time) at once still
     has a move to answer with. With `early`, the search also ends when the most visited root child
     is ahead of the second by more visits than the budget left could still add (for a time budget:
     the iterations the rate so far would fit into the time left): the answer can no longer change,
-    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). A search whose
-    budget ends while `extend_while(sr)` holds (the decision is not sure: :func:`_is_close`) goes on, a stretch at a time (EARLY_STRETCH iterations, CLOSE_STRETCH_S
-    seconds), for as long as it holds, up to `extra_iterations` more iterations (an iteration budget)
-    or `extra_s` more seconds (a time budget); the early stop still ends a stretch that could not
-    change the best move.
+    so an obvious decision does not eat the whole budget (docs/search.md, "Budgets"). With `close`
+    above 0, a search whose budget ends while its two most visited moves are close (:func:`_is_close`)
+    goes on, a stretch at a time (EARLY_STRETCH iterations, CLOSE_STRETCH_S seconds), for as long as
+    they stay close, up to `extra_iterations` more iterations (an iteration budget) or `extra_s` more
+    seconds (a time budget); the early stop still ends a stretch that could not change the best move.
     """
     t_start = time.monotonic()
     i_start = sr.iterations
@@ -242,7 +242,7 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
         left = -1 if iterations is None else iterations - sr.iterations
         now = time.monotonic()
         if left == 0 or (deadline is not None and now >= deadline):
-            if extend_while is None or not extend_while(sr):
+            if close <= 0 or not _is_close(sr, close):
                 return
             if left == 0:             # an iteration budget: one stretch more, from the extra
                 step = min(EARLY_STRETCH, extra_iterations)
@@ -477,7 +477,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rate = self.bank_rate(observation.num_players())
-        banked = rate > 0 or self._extend_while() is not None or self.front != 0
+        banked = rate > 0 or self.close > 0 or self.front != 0
         self.last = self._search_banked(observation, seat, rate) if banked else self.search(observation, seat)
         return self.last.best
 
@@ -506,8 +506,8 @@ class ISMCTSAgent:
         acct.round = rnd
         share = min(1.0, rate / expected_decisions(observation))
         drawn_i, drawn_ms = int(acct.iterations * share), acct.ms * share
-        extra_i = extra_ms = 0.0
-        if self._extend_while() is not None:    # a close decision may draw on the rest
+        extra_i, extra_ms = 0, 0.0
+        if self.close > 0:          # a close decision may draw on the rest (the option `close`)
             if iterations is not None:
                 extra_i = min(acct.iterations - drawn_i, int(CLOSE_MAX * iterations))
             if movetime_ms is not None:
@@ -515,19 +515,12 @@ class ISMCTSAgent:
         result = self.search(observation, seat,
                              iterations=None if iterations is None else iterations + drawn_i,
                              movetime_ms=None if movetime_ms is None else movetime_ms + drawn_ms,
-                             _extra=(int(extra_i), extra_ms))
+                             _extra=(extra_i, extra_ms))
         if iterations is not None:
             acct.iterations = max(0, acct.iterations + iterations - result.iterations)
         if movetime_ms is not None:
             acct.ms = max(0.0, acct.ms + movetime_ms - result.elapsed_ms)
         return result
-
-    def _extend_while(self) -> Callable[[Searcher], bool] | None:
-        """The test of a decision that is not sure (the option `close`), None when it is off."""
-        close = self.close
-        if close <= 0:
-            return None
-        return lambda sr: _is_close(sr, close)
 
     def _own_budget(self) -> tuple[int | None, float | None]:
         """(iterations, movetime_ms) of the agent's own budget: its defaults, 1000 iterations when
@@ -612,11 +605,11 @@ class ISMCTSAgent:
                 last_info[0] = now
                 on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        extend_while = self._extend_while() if jobs == 1 else None
-        early = self.early if self.early is not None else (obs.num_players() == 1 or extend_while is not None
+        early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
                                                            or self.bank_rate(obs.num_players()) > 0)
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
-                    extend_while=extend_while, extra_iterations=_extra[0], extra_s=_extra[1] / 1000.0)
+                    close=self.close if jobs == 1 else 0.0, extra_iterations=_extra[0],
+                    extra_s=_extra[1] / 1000.0)
         parts = [_snapshot(sr)]
         lost = 0
         for p, conn in procs:

@@ -19,8 +19,8 @@ SOLO = {"players": 1, "difficulty": "hard", "decree8": True}
 
 
 class Spy:
-    """Wraps an agent's `search` to record the budget each call got, the seat's bank before the call
-    and the figures of the result."""
+    """Wraps an agent's `search` to record the budget each call got, the seat's bank before the call,
+    the round and the figures of the result."""
 
     def __init__(self, agent: ISMCTSAgent) -> None:
         self.agent = agent
@@ -31,7 +31,8 @@ class Spy:
             before = agent.banked(seat)
             r = inner(observation, seat, **kw)
             self.calls.append({"seat": seat, "kw": kw, "before": before, "after": None, "iterations": r.iterations,
-                               "elapsed_ms": r.elapsed_ms, "expected": expected_decisions(observation)})
+                               "elapsed_ms": r.elapsed_ms, "expected": expected_decisions(observation),
+                               "round": int(observation.field("round"))})
             return r
         agent.search = search
 
@@ -309,17 +310,10 @@ def test_front_schedules_the_budget_over_the_rounds(front):
     base = 400
     agent = ISMCTSAgent(iterations=base, seed=3, front=front, bank=0)
     spy = Spy(agent)
-    rounds = []
-    inner = spy.agent.search
-
-    def search(observation, seat, **kw):
-        rounds.append(int(observation.field("round")))
-        return inner(observation, seat, **kw)
-    agent.search = search
     _play(agent, spy=spy)
     scheduled = []
-    for c, r in zip(spy.calls, rounds):
-        f = 1 + front * (1 - 2 * (min(max(r, 1), 16) - 1) / 15)
+    for c in spy.calls:
+        f = 1 + front * (1 - 2 * (min(max(c["round"], 1), 16) - 1) / 15)
         assert c["kw"]["iterations"] == round(base * f)     # bank=0: no share
         scheduled.append(c["kw"]["iterations"])
     assert max(scheduled) == round(base * (1 + abs(front))) and min(scheduled) == round(base * (1 - abs(front)))

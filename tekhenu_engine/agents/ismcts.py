@@ -608,8 +608,7 @@ class ISMCTSAgent:
         early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
                                                            or self.bank_rate(obs.num_players()) > 0)
         _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
-                    close=self.close if jobs == 1 else 0.0, extra_iterations=_extra[0],
-                    extra_s=_extra[1] / 1000.0)
+                    close=self.close, extra_iterations=_extra[0], extra_s=_extra[1] / 1000.0)
         parts = [_snapshot(sr)]
         lost = 0
         for p, conn in procs:

@@ -22,7 +22,6 @@ The game always ends (16 rounds), so there is no truncation.
 """
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 

@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
-from . import _core, data
+from . import data
 from ._core import DIFFICULTIES, STEP_TYPES, GameState
 from ._search import HIST_MAX, MAST_MAX, check_c_uct, check_hist, check_mast_options
 from .agents.registry import available_players, make_agent

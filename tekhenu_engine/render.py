@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import data
 from ._core import GameState
 from .enums import CardLoc as _CL
-from .notation import (CARD_IDS, card_deck, GOD_ABBR, brief_text, card_name, format_action, seth_card_effect,
+from .notation import (CARD_IDS, GOD_ABBR, brief_text, card_name, format_action, seth_card_effect,
                        vizier_summary)
 
 _LOC_NAMES = {0: "bag", 7: "Seth", 99: "box", 98: "hand"}

@@ -35,7 +35,7 @@ from ._core import GameState
 from ._core import CODES, OPTION_BITS
 from .enums import Kind as K
 from .enums import take_fields
-from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CONQUEST_IDS, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
+from .notation import (ARTIFACT_NAMES, CARD_IDS, CARD_LOC, CULTIST_NAMES, DIE_LOC, GOD_ABBR, KINDS,
                        brief_text, card_deck, card_name, seth_card_effect, step_text, vizier_summary)
 
 OPTION_VIZIER = OPTION_BITS["vizier"]

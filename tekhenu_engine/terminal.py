@@ -21,7 +21,7 @@ from typing import Callable, TextIO
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
-from .notation import (CARD_IDS, card_deck, CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
+from .notation import (CARD_IDS, CARD_LOC, DIE_LOC, GOD_ABBR, VP_CATEGORY_NAMES, card_name, card_text, describe_action,
                        format_action, step_text, vizier_summary)
 from .options import TableOptions
 from .render import seth_lines, seth_seat_line

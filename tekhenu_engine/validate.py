@@ -201,7 +201,7 @@ def check_state(d: dict[str, Any]) -> None:
             raise StateError(f"happiness[{p}]", f"Happiness {hap[p]} above Population {pop[p]}")
     c.rng_all("gold", S4, 0, L["gold_max"])
     c.rng_all("scribes", S4, 0, L["scribes_max"])
-    faith = c.rng_all("faith", S4, 0, L["faith_max"])
+    c.rng_all("faith", S4, 0, L["faith_max"])
     c.rng_all("res", (4, L["n_resources"]), 0, L["resource_max"])
     c.rng_all("prod", (4, L["n_resources"]), 0, L["production_max"])
     c.rng_all("excess", S4, 0, L["excess_max"])

@@ -26,7 +26,6 @@ def main() -> int:
 
     rng = random.Random(1)
     state = None
-    seat = 0
     gos = 0
     out = sys.stdout
     for line in sys.stdin:
@@ -44,7 +43,6 @@ def main() -> int:
             print("readyok", flush=True)
         elif cmd == "position" and words[1:2] == ["state"]:
             state = GameState.from_string(words[2])
-            seat = int(words[4]) if len(words) > 4 else 0
         elif cmd == "go":
             gos += 1
             if mode == "crash" and gos >= n_crash:

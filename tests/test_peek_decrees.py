@@ -8,7 +8,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from bench_scripts import load, needs, script
 from positions import first_turn

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from tekhenu_engine._core import GameState
-from tekhenu_engine.notation import format_action
 from tekhenu_engine.protocol import token_for_seat
 from test_protocol import ENGINE_CMD, ENV, ROOT, EngineProc
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from bench_scripts import match, needs, run, script
 from tekhenu_engine.match import finished_games, replay

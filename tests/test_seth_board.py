@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from seth_positions import no_setup_gains
-from positions import auto, clear_player, f, first_turn, no_cards_in_hand, play, seat, set_dice, step_name, wheel_dice
+from positions import auto, clear_player, first_turn, no_cards_in_hand, play, seat, set_dice, step_name, wheel_dice
 from tekhenu_engine import GameState, TableOptions, _core, data
 from tekhenu_engine.notation import describe_action, format_action, parse_action
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import edit, f, set_player, step_name, trigger
+from positions import f, set_player, step_name, trigger
 from seth_positions import CULTS, gains, holding_cultist, table
 from tekhenu_engine import GameState, _core, data, format_action, parse_action
 from tekhenu_engine.enums import GodFlag

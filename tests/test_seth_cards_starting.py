@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import f, set_player, step_name, trigger
+from positions import set_player, step_name, trigger
 from seth_positions import gains, table
 from tekhenu_engine import GameState, data, format_action, parse_action
 from tekhenu_engine.enums import GodFlag
@@ -111,7 +111,6 @@ def test_osiris_cards(name, value, flags, quote):
     osiris = [st for step, st, toks, tok in log if step == "D_OSIRIS"]
     assert len(osiris) == 1
     assert osiris[0].a == value and osiris[0].b & int(flags)
-    districts = [tok for step, st, toks, tok in log if step == "D_OSIRIS"]
     built = [(r, d) for r, row in enumerate(after["osiris"]) for d, o in enumerate(row) if o == p]
     assert len(built) == 1
     if name == "SX02":

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from positions import first_turn, give_cards, legal, no_cards_in_hand, seat, set_dice, set_player, trigger, \
-    step_name, step_seat
+from positions import first_turn, give_cards, legal, no_cards_in_hand, seat, set_dice, set_player, trigger
 from seth_positions import no_setup_gains, table
 from tekhenu_engine import GameState, _core, data
 

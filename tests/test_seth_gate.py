@@ -12,7 +12,7 @@ the Seth board's rules; here the same steps are put on the stack exactly as the 
 """
 from __future__ import annotations
 
-from positions import auto, blank, card, f, set_player, step_name, trigger, CL_HAND, edit
+from positions import card, f, set_player, step_name, trigger, CL_HAND, edit
 from seth_positions import table
 from tekhenu_engine import GameState, data, format_action
 from tekhenu_engine.enums import GodFlag

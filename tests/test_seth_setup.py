@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from positions import STEP_NAMES, step_name
+from positions import step_name
 from tekhenu_engine import GameState, TableOptions, data, format_action, parse_action
 
 CL_PENDING, CL_HAND, CL_BOTTOMK = 12, 8, 16

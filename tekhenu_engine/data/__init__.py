@@ -20,7 +20,7 @@ Each table is listed in :data:`PROVENANCE` as ``"printed"`` (a rule text gives i
 """
 from __future__ import annotations
 
-from . import base, cards, seth, solo, vizier
+from . import base, seth, solo, vizier
 from .base import *  # noqa: F401,F403
 from .cards import *  # noqa: F401,F403
 from .solo import *  # noqa: F401,F403

@@ -33,7 +33,7 @@ from .. import data
 from .._core import GameState
 from ..agents.registry import available_players
 from ..botlog import BotLogRecorder
-from ..notation import (CARD_IDS, card_deck, CARD_LOC, VP_CATEGORY_NAMES, card_name, card_text, describe_action, format_action,
+from ..notation import (CARD_IDS, CARD_LOC, VP_CATEGORY_NAMES, card_name, card_text, describe_action, format_action,
                         hidden_from, step_text)
 from ..options import DIFFICULTIES, TableOptions
 from ..protocol import Engine

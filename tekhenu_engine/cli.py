@@ -296,7 +296,8 @@ summary goes to stdout. A side that crashes, hangs past its move limit (movetime
 (the reason is in the record) and is restarted for the next one. With --jobs N, a process of the
 match that dies mid-game (killed, or crashed in compiled code) ends the match at once with an error
 line. Exit status: 0, or 1 when games ended in errors or a --jobs process died, 2 for a usage error,
-130 after Ctrl-C (the summary of the games played is printed in each case)."""
+130 after Ctrl-C, 143 after SIGTERM (`kill`; the summary of the games played is printed in each case;
+the --jobs processes stop with the match)."""
 
 
 @app.command(help=MATCH_HELP)
@@ -373,18 +374,21 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
         if not quiet:
             typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
 
-    sigint = [False]              # Ctrl-C was pressed: the match ends with the summary and status 130
+    stopped = [0]                 # the signal that stopped the match (SIGINT: Ctrl-C, SIGTERM: kill):
+                                  # it ends with the summary and status 128 + the signal's number
 
-    def on_sigint(signum: int, frame: Any) -> None:
-        # Ctrl-C: remembered as well as raised, so that a KeyboardInterrupt that Python drops (one
-        # raised inside a finaliser is only printed) still ends the match after the current game
-        sigint[0] = True
+    def on_signal(signum: int, frame: Any) -> None:
+        # remembered as well as raised, so that a KeyboardInterrupt that Python drops (one raised
+        # inside a finaliser is only printed) still ends the match after the current game
+        stopped[0] = signum
         raise KeyboardInterrupt
 
+    old_handlers: dict[int, Any] = {}
     try:
-        old_handler = signal.signal(signal.SIGINT, on_sigint)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            old_handlers[sig] = signal.signal(sig, on_signal)
     except ValueError:            # not the main thread (an embedding program): its own handling
-        old_handler = None
+        old_handlers = {}
     it = run_match(config, jobs, skip=done)
     died = None                   # a --jobs process that died mid-game: the match ends with the summary and status 1
     try:
@@ -394,12 +398,12 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
                 fh.write(json.dumps(rec) + "\n")
                 fh.flush()
             report(rec)
-            if sigint[0]:
+            if stopped[0]:
                 break
             if test is not None and test.state(records, config.paired())["decision"]:
                 break
     except KeyboardInterrupt:
-        sigint[0] = True
+        stopped[0] = stopped[0] or signal.SIGINT
     except WorkerDied as e:
         died = str(e)
     finally:
@@ -409,10 +413,12 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             pass
         if fh:
             fh.close()
-        if old_handler is not None:   # (None: not installed, or a handler Python cannot restore)
-            signal.signal(signal.SIGINT, old_handler)
-    if sigint[0]:
-        typer.echo("interrupted: the summary of the games played", err=True)
+        for sig, handler in old_handlers.items():
+            if handler is not None:   # (None: a handler Python cannot restore)
+                signal.signal(sig, handler)
+    if stopped[0]:
+        typer.echo(f"{'terminated' if stopped[0] == signal.SIGTERM else 'interrupted'}: the summary of the"
+                   " games played", err=True)
     if died:
         typer.echo(f"error: {died}" + (f"; they are in {out}, and --append resumes the match" if out else "")
                    + "; the summary of the games played", err=True)
@@ -422,8 +428,8 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
         if r["error"]:
             typer.echo(f"game {r['game'] + 1}: error: {r['error']}", err=True)
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
-    if sigint[0]:
-        raise typer.Exit(130)
+    if stopped[0]:
+        raise typer.Exit(128 + int(stopped[0]))
     if summary["errors"] or died:
         raise typer.Exit(1)
 

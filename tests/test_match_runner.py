@@ -297,40 +297,15 @@ def test_usage_errors_are_one_line_from_the_installed_command(args):
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
-def test_interrupt_of_the_parent_alone_stops_a_jobs_match_at_once():
-    """The misbehaving peer is the user who sends SIGINT to the parent process only (``kill -INT``,
-    not a terminal's Ctrl-C to the whole group) in the middle of long games played by --jobs 2
-    workers: 'Exit status ... 130 after Ctrl-C (the summary of the games played is printed)' at
-    once, not when the next game ends, and no worker is left searching."""
-    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=500000",
-                          "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2", "--json"],
-                         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        workers: set[int] = set()
-        while len(workers) < 2 and time.monotonic() < deadline:   # the pool's two workers
-            time.sleep(0.2)
-            workers = {c for c in _children(p.pid) if _alive(c)}
-        time.sleep(2.0)        # both are inside their first game's searches now
-        t = time.monotonic()
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=30)
-        assert time.monotonic() - t < 15, "the match went on after the interrupt"
-    finally:
-        if p.poll() is None:
-            p.kill()
-    assert p.returncode == 130 and "Traceback" not in err, err
-    assert _summary(out)["games"] == 0
-    time.sleep(0.5)
-    assert not [w for w in workers if _alive(w)], "a worker process survived the match"
-
-
-@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
-def test_sigterm_stops_a_jobs_match_and_its_workers():
-    """The misbehaving peer is a script that stops the match with ``kill PID`` (SIGTERM, what ``kill``
-    and ``pkill`` send) in the middle of long games played by --jobs 2 workers: 'Exit status ... 143
-    after SIGTERM (`kill`; the summary of the games played is printed in each case; the --jobs
-    processes stop with the match)'. Before, the parent died and left both workers searching."""
+@pytest.mark.parametrize("signum, status, said", [(signal.SIGINT, 130, "interrupted"),
+                                                  (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_to_the_parent_alone_stops_a_jobs_match_at_once(signum, status, said):
+    """The misbehaving peer sends a signal to the parent process only in the middle of long games
+    played by --jobs 2 workers: SIGINT (``kill -INT``, not a terminal's Ctrl-C to the whole group) or
+    SIGTERM (``kill PID``, what ``kill`` and ``pkill`` send; before, the parent died and left both
+    workers searching). 'Exit status ... 130 after Ctrl-C, 143 after SIGTERM (`kill`; the summary of
+    the games played is printed in each case; the --jobs processes stop with the match)': at once,
+    not when the next game ends, and no worker is left searching."""
     p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=500000",
                           "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2", "--json"],
                          cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -343,14 +318,14 @@ def test_sigterm_stops_a_jobs_match_and_its_workers():
         assert len(workers) >= 2, "the match did not start its workers"
         time.sleep(2.0)        # both are inside their first game's searches now
         t = time.monotonic()
-        p.send_signal(signal.SIGTERM)
+        p.send_signal(signum)
         out, err = p.communicate(timeout=30)
-        assert time.monotonic() - t < 15, "the match went on after SIGTERM"
+        assert time.monotonic() - t < 15, "the match went on after the signal"
     finally:
         if p.poll() is None:
             p.kill()
-    assert p.returncode == 143 and "Traceback" not in err, err
-    assert "terminated: the summary of the games played" in err
+    assert p.returncode == status and "Traceback" not in err, err
+    assert f"{said}: the summary of the games played" in err
     assert _summary(out)["games"] == 0
     time.sleep(0.5)
     assert not [w for w in workers if _alive(w)], "a worker process survived the match"

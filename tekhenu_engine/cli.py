@@ -1,12 +1,13 @@
 """The ``tekhenu`` command: engine, play, match, analyse, perft, bench, train (typer)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import sys
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 
@@ -73,6 +74,40 @@ def Flag(*names: str, help: str) -> Any:  # noqa: N802 - reads like typer.Option
 def _fail(msg: str, code: int = 2) -> None:
     typer.echo(f"error: {msg}", err=True)
     raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _stop_on_signals() -> Iterator[list[int]]:
+    """While the block runs, SIGINT (Ctrl-C, ``kill -INT``) and SIGTERM (``kill``, ``pkill``) both
+    raise KeyboardInterrupt, so that a long command stops the same way for either: with what it has
+    done so far and its --jobs processes stopped. The list it yields holds the signal that came (0
+    before one does; it is kept as well as raised, so that a KeyboardInterrupt Python drops, one
+    raised inside a finaliser, still stops the command); the exit status is 128 + that number.
+    The previous handlers are given back after the block. Outside the main thread (a program that
+    embeds the command) nothing is installed and the program's own handling stands."""
+    stopped = [0]
+
+    def on_signal(signum: int, frame: Any) -> None:
+        stopped[0] = signum
+        raise KeyboardInterrupt
+
+    old_handlers: dict[int, Any] = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            old_handlers[sig] = signal.signal(sig, on_signal)
+    except ValueError:            # not the main thread
+        old_handlers = {}
+    try:
+        yield stopped
+    finally:
+        for sig, handler in old_handlers.items():
+            if handler is not None:   # (None: a handler Python cannot restore)
+                signal.signal(sig, handler)
+
+
+def _stop_word(stopped: list[int]) -> str:
+    """'terminated' after SIGTERM, 'interrupted' after SIGINT (what the stop message says)."""
+    return "terminated" if stopped[0] == signal.SIGTERM else "interrupted"
 
 
 def _version_callback(value: bool) -> None:
@@ -374,51 +409,33 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
         if not quiet:
             typer.echo(progress_line(summarise(records, config, test), rec, games), err=True)
 
-    stopped = [0]                 # the signal that stopped the match (SIGINT: Ctrl-C, SIGTERM: kill):
-                                  # it ends with the summary and status 128 + the signal's number
-
-    def on_signal(signum: int, frame: Any) -> None:
-        # remembered as well as raised, so that a KeyboardInterrupt that Python drops (one raised
-        # inside a finaliser is only printed) still ends the match after the current game
-        stopped[0] = signum
-        raise KeyboardInterrupt
-
-    old_handlers: dict[int, Any] = {}
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            old_handlers[sig] = signal.signal(sig, on_signal)
-    except ValueError:            # not the main thread (an embedding program): its own handling
-        old_handlers = {}
     it = run_match(config, jobs, skip=done)
     died = None                   # a --jobs process that died mid-game: the match ends with the summary and status 1
-    try:
-        for rec in it:
-            records.append(rec)
-            if fh:
-                fh.write(json.dumps(rec) + "\n")
-                fh.flush()
-            report(rec)
-            if stopped[0]:
-                break
-            if test is not None and test.state(records, config.paired())["decision"]:
-                break
-    except KeyboardInterrupt:
-        stopped[0] = stopped[0] or signal.SIGINT
-    except WorkerDied as e:
-        died = str(e)
-    finally:
+    with _stop_on_signals() as stopped:   # SIGINT or SIGTERM: the summary, status 128 + the signal
         try:
-            it.close()
+            for rec in it:
+                records.append(rec)
+                if fh:
+                    fh.write(json.dumps(rec) + "\n")
+                    fh.flush()
+                report(rec)
+                if stopped[0]:
+                    break
+                if test is not None and test.state(records, config.paired())["decision"]:
+                    break
         except KeyboardInterrupt:
-            pass
-        if fh:
-            fh.close()
-        for sig, handler in old_handlers.items():
-            if handler is not None:   # (None: a handler Python cannot restore)
-                signal.signal(sig, handler)
+            stopped[0] = stopped[0] or signal.SIGINT
+        except WorkerDied as e:
+            died = str(e)
+        finally:
+            try:
+                it.close()
+            except KeyboardInterrupt:
+                pass
+            if fh:
+                fh.close()
     if stopped[0]:
-        typer.echo(f"{'terminated' if stopped[0] == signal.SIGTERM else 'interrupted'}: the summary of the"
-                   " games played", err=True)
+        typer.echo(f"{_stop_word(stopped)}: the summary of the games played", err=True)
     if died:
         typer.echo(f"error: {died}" + (f"; they are in {out}, and --append resumes the match" if out else "")
                    + "; the summary of the games played", err=True)
@@ -593,6 +610,10 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     and --only GROUPS plays some groups first (over several sittings, in the order you choose);
     --status shows what DIR holds and what is left.
     A regenerated strength.md keeps the hand-kept sections below its marker line.
+
+    Ctrl-C or SIGTERM (`kill`) stops the run at once, the --jobs processes with it: no report is
+    written, the games played stay in --records, and the exit status is 130 (Ctrl-C) or 143
+    (SIGTERM).
     """
     from .strength import main
 
@@ -618,17 +639,20 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
         _fail(f"--only needs at least one group: {', '.join(ONLY_KEYS)}")
     stopped = "no report written" + (f"; the games played are in {records}, and the same command resumes" if records
                                      else " (--records DIR keeps the games played, and the same command then resumes)")
-    try:
-        main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
-             goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
-             multi_games=multi_games, records=records, only=groups, status=status)
-    except (RecordsError, OnlyError) as e:   # said before any game is played
-        _fail(str(e))
-    except WorkerDied as e:
-        _fail(f"{e}; {stopped}", code=1)
-    except KeyboardInterrupt:
-        typer.echo(f"\ninterrupted: {stopped}", err=True)
-        raise typer.Exit(130)
+    with _stop_on_signals() as signalled:   # SIGINT or SIGTERM: status 128 + the signal
+        try:
+            main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
+                 goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
+                 multi_games=multi_games, records=records, only=groups, status=status)
+        except (RecordsError, OnlyError) as e:   # said before any game is played
+            _fail(str(e))
+        except WorkerDied as e:
+            _fail(f"{e}; {stopped}", code=1)
+        except KeyboardInterrupt:
+            signalled[0] = signalled[0] or signal.SIGINT
+    if signalled[0]:
+        typer.echo(f"\n{_stop_word(signalled)}: {stopped}", err=True)
+        raise typer.Exit(128 + signalled[0])
 
 
 # ----------------------------------------------------------------------------- train

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pickle
 import signal
 import time
@@ -212,6 +213,33 @@ def _worker_init() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     atexit.register(_close_engines)
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """Make this match process end as soon as its parent ends, however the parent ends (SIGKILL,
+    a SIGTERM that a caller of :func:`run_match` does not handle, a crash): a thread waits on the
+    parent's sentinel (a pipe that closes when the parent's process ends), then kills this
+    process's external engines and ends it. Without it a worker searched its game to the end
+    with no one to read the result (found with ``kill`` on ``tekhenu strength --jobs 2``)."""
+    import multiprocessing as mp
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = mp.parent_process()
+    if parent is None:            # not a spawned process (a test calling the worker in-process)
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        for eng in list(_ENGINES.values()):
+            try:
+                eng.kill()
+            except Exception:     # it is going anyway; nothing must keep this process alive
+                pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 class WorkerDied(RuntimeError):

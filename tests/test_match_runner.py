@@ -331,6 +331,85 @@ def test_a_signal_to_the_parent_alone_stops_a_jobs_match_at_once(signum, status,
     assert not [w for w in workers if _alive(w)], "a worker process survived the match"
 
 
+def _start_and_wait_for_workers(args: list[str]) -> tuple[subprocess.Popen, set[int]]:
+    """The command started from the checkout, and the two --jobs processes it spawned once both run."""
+    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", *args], cwd=ROOT, env=ENV,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while len(workers) < 2 and time.monotonic() < deadline and p.poll() is None:
+        time.sleep(0.2)
+        workers = _spawned_workers(p.pid)
+    if len(workers) < 2:
+        p.kill()
+        p.communicate()
+        pytest.fail("the command did not start its two worker processes")
+    return p, workers
+
+
+def _gone_within(pids: set[int], seconds: float) -> list[int]:
+    """The processes of pids still alive after waiting up to seconds for them all to end."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(_alive(w) for w in pids):
+        time.sleep(0.1)
+    return [w for w in pids if _alive(w)]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_the_jobs_processes_of_a_match_killed_with_sigkill_end_with_it():
+    """The misbehaving peer kills the parent of a `--jobs 2` match with SIGKILL, which no handler
+    sees (the kernel's out-of-memory killer, `kill -9`). Each match process watches its parent and
+    ends with it ('the --jobs processes stop with the match'); before, both searched their games to
+    the end with no one to read them."""
+    p, workers = _start_and_wait_for_workers(
+        ["match", "--a", "ismcts:iterations=500000", "--b", "ismcts:iterations=500000", "--games", "4",
+         "--jobs", "2", "--quiet"])
+    try:
+        time.sleep(2.0)           # both are inside their first game's searches now
+        p.kill()
+        p.wait(timeout=30)        # (not communicate: a surviving worker holds the pipes open)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        p.stdout.close()
+        p.stderr.close()
+    left = _gone_within(workers, 15)
+    for w in left:                # do not leave them searching on a failure
+        os.kill(w, signal.SIGKILL)
+    assert not left, "a worker process outlived its parent"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+@pytest.mark.parametrize("signum, status, said", [(signal.SIGINT, 130, "interrupted"),
+                                                  (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_stops_a_jobs_strength_run_at_once_and_keeps_its_records(tmp_path, signum, status, said):
+    """`tekhenu strength --jobs 2` shares the match's processes; the misbehaving peer stops it in the
+    middle of the solo goal's first two games (1 s a decision against Botankhamun, about a minute a
+    game) with SIGINT or SIGTERM. Its --help: 'Ctrl-C or SIGTERM (`kill`) stops the run at once, the
+    --jobs processes with it: no report is written, the games played stay in --records, and the exit
+    status is 130 (Ctrl-C) or 143 (SIGTERM)'. Before, SIGTERM killed the parent alone."""
+    records = tmp_path / "records"
+    p, workers = _start_and_wait_for_workers(
+        ["strength", "--only", "goal", "--goal-games", "4", "--records", str(records), "--jobs", "2",
+         "--out", str(tmp_path), "--quiet"])
+    try:
+        time.sleep(2.0)
+        t = time.monotonic()
+        p.send_signal(signum)
+        out, err = p.communicate(timeout=30)
+        assert time.monotonic() - t < 15, "the run went on after the signal"
+    finally:
+        if p.poll() is None:
+            p.kill()
+    left = _gone_within(workers, 5)
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert p.returncode == status and "Traceback" not in err, err
+    assert f"{said}: no report written; the games played are in {records}" in err
+    assert not left, "a worker process survived the run"
+    assert records.is_dir() and not (tmp_path / "strength.md").exists()
+
+
 def _spawned_workers(pid: int) -> set[int]:
     """The live children of pid that multiprocessing spawned (not its resource tracker)."""
     out = set()

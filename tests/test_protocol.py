@@ -479,6 +479,32 @@ def test_a_killed_search_process_gives_a_warning_and_a_move(eng):
     assert eng.ask("go iterations 200", "bestmove")[-1].split()[1] in legal
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL])
+def test_an_engine_killed_during_go_infinite_leaves_no_search_process(eng, signum):
+    """The misbehaving peer is the GUI, which kills the engine (SIGTERM, or SIGKILL that nothing can
+    catch) while `go infinite` runs on Threads 2. No one is left to send `stop`: the search's
+    other process sees that its parent has ended and stops too. Before, it searched on for ever."""
+    eng.send("setoption name Threads value 2")
+    eng.send("position new players 2 seed 1")
+    eng.send("go infinite")
+    deadline = time.monotonic() + 10
+    workers: set[int] = set()
+    while not workers and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = {c for c in children(eng.p.pid) if alive(c)}
+    assert workers, "no search process started"
+    time.sleep(0.5)
+    eng.p.send_signal(signum)
+    eng.p.wait(10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(w) for w in workers):
+        time.sleep(0.05)
+    left = [w for w in workers if alive(w)]
+    for w in left:                # do not leave it searching on a failure
+        os.kill(w, signal.SIGKILL)
+    assert not left, "a search process outlived the engine"
+
+
 def test_search_with_two_processes_answers_and_stops(eng):
     """Threads > 1 forks search workers while the engine waits for input: the search still ends,
     and stop ends an infinite one (the engine never reads through a lock a worker inherits)."""

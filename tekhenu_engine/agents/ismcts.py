@@ -14,6 +14,7 @@ Typical use::
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 import time
 import zlib
@@ -282,10 +283,22 @@ def _run_budget(sr: Searcher, iterations: int | None, deadline: float | None,
 
 def _worker(conn, raw: bytes, seat: int, seed: int, params: dict, iterations: int | None,
             movetime_s: float | None, stop) -> None:
-    """A root-parallel worker process: its own tree, root statistics sent back at the end."""
+    """A root-parallel worker process: its own tree, root statistics sent back at the end.
+
+    It also stops when its parent ends (a GUI that kills the engine, SIGKILL, during ``go
+    infinite``): no one is left to read its tree or to set ``stop``, and before, it searched on
+    for ever. It ends then without a word (its parent's stderr may be gone too)."""
+    known = multiprocessing.parent_process()   # its pid is the one recorded before the fork
+    parent = known.pid if known is not None else os.getppid()
+
+    def orphaned() -> bool:
+        return os.getppid() != parent   # the parent ended: this process was given to another
+
     sr = Searcher(raw, seat, seed=seed, **params)
     deadline = None if movetime_s is None else time.monotonic() + movetime_s
-    _run_budget(sr, iterations, deadline, stop.is_set)
+    _run_budget(sr, iterations, deadline, lambda: stop.is_set() or orphaned())
+    if orphaned():
+        os._exit(0)
     conn.send(_snapshot(sr))
     conn.close()
 

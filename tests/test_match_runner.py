@@ -356,16 +356,19 @@ def _gone_within(pids: set[int], seconds: float) -> list[int]:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
-def test_the_jobs_processes_of_a_match_killed_with_sigkill_end_with_it():
+@pytest.mark.parametrize("side_a", ["ismcts:iterations=500000", f"{FAKE} hang"])
+def test_the_jobs_processes_of_a_match_killed_with_sigkill_end_with_it(side_a):
     """The misbehaving peer kills the parent of a `--jobs 2` match with SIGKILL, which no handler
     sees (the kernel's out-of-memory killer, `kill -9`). Each match process watches its parent and
     ends with it ('the --jobs processes stop with the match'); before, both searched their games to
-    the end with no one to read them."""
+    the end with no one to read them. With an external engine that hangs on `go` (a cmd: side,
+    which each match process starts), the engines end too."""
     p, workers = _start_and_wait_for_workers(
-        ["match", "--a", "ismcts:iterations=500000", "--b", "ismcts:iterations=500000", "--games", "4",
-         "--jobs", "2", "--quiet"])
+        ["match", "--a", side_a, "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2",
+         "--move-timeout", "120", "--quiet"])
     try:
-        time.sleep(2.0)           # both are inside their first game's searches now
+        time.sleep(2.0)           # both are inside their first game's searches (or waiting on go) now
+        engines = {c for w in workers for c in _children(w) if _alive(c)}
         p.kill()
         p.wait(timeout=30)        # (not communicate: a surviving worker holds the pipes open)
     finally:
@@ -373,10 +376,12 @@ def test_the_jobs_processes_of_a_match_killed_with_sigkill_end_with_it():
             p.kill()
         p.stdout.close()
         p.stderr.close()
-    left = _gone_within(workers, 15)
+    if "hang" in side_a:
+        assert len(engines) == 2, "each match process should have started its external engine"
+    left = _gone_within(workers | engines, 15)
     for w in left:                # do not leave them searching on a failure
         os.kill(w, signal.SIGKILL)
-    assert not left, "a worker process outlived its parent"
+    assert not left, "a worker process or its engine outlived the match"
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")

@@ -19,6 +19,9 @@ models and weights; ``initializer`` runs once in each worker before its first ta
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
@@ -28,18 +31,32 @@ class WorkerDied(RuntimeError):
     """A worker process ended without answering (killed, crashed); the map stopped."""
 
 
+def _start_worker(initializer: Callable[[], None] | None, parent: int) -> None:
+    """A worker's start: a thread that ends it once the process that started the map has ended
+    (killed, even by SIGKILL, which no ``finally`` sees: before, its workers ran their tasks to
+    the end and then waited for new ones for ever), then the caller's initializer."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+    if initializer is not None:
+        initializer()
+
+
 def process_map(fn: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *, ordered: bool = True,
                 initializer: Callable[[], None] | None = None) -> Iterator[Any]:
     """``fn(task)`` for every task on ``jobs`` forked worker processes, yielded in the order of
     ``tasks`` (``ordered=True``) or as each ends. At most ``2 * jobs`` tasks are handed out at a
     time. An exception raised by ``fn`` is raised here as it is; a worker that dies raises
     ``WorkerDied``. Leaving the loop early (an error, ``break``, Ctrl-C) cancels the tasks not yet
-    started and ends the workers."""
+    started and ends the workers; if the calling process is killed, they end within a second."""
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     todo = iter(tasks)
     ex = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
-                             initializer=initializer)
+                             initializer=_start_worker, initargs=(initializer, os.getpid()))
     pending: list[Future] = []      # handed out, in the order of tasks
 
     def refill() -> None:

@@ -210,6 +210,43 @@ def test_analyse_warns_when_a_search_process_was_lost(monkeypatch):
     assert "visits" in r.output.split("Legal:")[1]
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_ctrl_c_on_a_two_process_analysis_ends_it_without_a_traceback():
+    """Ctrl-C at a terminal sends SIGINT to the whole foreground group, so to the search's other
+    process too: 'Every user error ... never a traceback'. The analysis ends with status 130 and
+    no traceback (before, the other process could print its KeyboardInterrupt), and no search
+    process is left."""
+    import signal
+    import time
+
+    from procs import alive, children
+
+    g = GameState.new(2, 1)
+    g.resolve_chance()
+    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "analyse", g.to_string(), "--iterations",
+                          "50000000", "--jobs", "2"], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        workers: set[int] = set()
+        while not workers and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers = {c for c in children(p.pid) if alive(c)}
+        assert workers, "the analysis did not start its second search process"
+        time.sleep(1.0)
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    time.sleep(0.5)
+    left = [w for w in workers if alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left
+
+
 def test_engine_command_runs_the_protocol():
     """'tekhenu engine: the protocol on stdio.'"""
     p = subprocess.run([sys.executable, "-m", "tekhenu_engine.cli", "engine", "--player", "random"],

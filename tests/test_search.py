@@ -489,3 +489,25 @@ def test_a_worker_process_killed_mid_search_is_reported_not_hidden():
     assert r.iterations == sum(c.visits for c in r.candidates) > 0
     whole = ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, iterations=400)
     assert whole.lost_jobs == 0
+
+
+def test_a_search_stopped_by_ctrl_c_stops_its_other_processes():
+    """Ctrl-C (KeyboardInterrupt) in the process that runs a jobs=2 search, here from its progress
+    callback: the exception reaches the caller, and the search's other process, which nobody
+    will read, is stopped with it instead of searching on to its budget (for ever with no
+    budget, under the protocol's go infinite)."""
+    import multiprocessing
+
+    s = position(seed=10, decisions=20)
+    seat = s.current_player()
+    calls = [0]
+
+    def on_info(_result) -> None:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ISMCTSAgent(jobs=2, seed=0).search(s.observation(seat), seat, iterations=50_000_000,
+                                           on_info=on_info, info_interval_ms=50)
+    assert multiprocessing.active_children() == []

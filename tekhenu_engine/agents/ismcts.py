@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import zlib
@@ -290,6 +291,7 @@ def _worker(conn, raw: bytes, seat: int, seed: int, params: dict, iterations: in
     for ever. It ends then without a word (its parent's stderr may be gone too)."""
     known = multiprocessing.parent_process()   # its pid is the one recorded before the fork
     parent = known.pid if known is not None else os.getppid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C (to the whole group) is the parent's to handle
 
     def orphaned() -> bool:
         return os.getppid() != parent   # the parent ended: this process was given to another
@@ -301,6 +303,19 @@ def _worker(conn, raw: bytes, seat: int, seed: int, params: dict, iterations: in
         os._exit(0)
     conn.send(_snapshot(sr))
     conn.close()
+
+
+def _end_workers(procs: list, mp_stop) -> None:
+    """Stop the root-parallel processes of a search that is being abandoned: the stop event, then
+    SIGTERM for any still running after a moment, then reap them."""
+    if mp_stop is not None:
+        mp_stop.set()
+    for p, conn in procs:
+        p.join(0.5)
+        if p.is_alive():
+            p.terminate()
+        p.join(5.0)
+        conn.close()
 
 
 class ISMCTSAgent:
@@ -594,50 +609,56 @@ class ISMCTSAgent:
                 child.close()
                 procs.append((p, parent))
 
-        sr = None
-        kept, self._kept = self._kept, None
-        if self.reuse and jobs == 1 and kept is not None and kept[1] == obs.to_json() \
-                and kept[0].reroot(kept[2], raw):
-            sr = kept[0]             # the subtree of the last decision's move (docs/search.md)
-        if sr is None:
-            sr = Searcher(raw, seat, seed=base_seed, **params)
-        last_info = [t0]
+        try:
+            sr = None
+            kept, self._kept = self._kept, None
+            if self.reuse and jobs == 1 and kept is not None and kept[1] == obs.to_json() \
+                    and kept[0].reroot(kept[2], raw):
+                sr = kept[0]             # the subtree of the last decision's move (docs/search.md)
+            if sr is None:
+                sr = Searcher(raw, seat, seed=base_seed, **params)
+            last_info = [t0]
 
-        def stop_check() -> bool:
-            if stop is not None and stop.is_set():
-                if mp_stop is not None:
-                    mp_stop.set()
-                return True
-            return False
+            def stop_check() -> bool:
+                if stop is not None and stop.is_set():
+                    if mp_stop is not None:
+                        mp_stop.set()
+                    return True
+                return False
 
-        def tick() -> None:
-            if on_info is None:
-                return
-            now = time.monotonic()
-            if (now - last_info[0]) * 1000.0 >= info_interval_ms:
-                last_info[0] = now
-                on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
+            def tick() -> None:
+                if on_info is None:
+                    return
+                now = time.monotonic()
+                if (now - last_info[0]) * 1000.0 >= info_interval_ms:
+                    last_info[0] = now
+                    on_info(_merge([_snapshot(sr)], seat, (now - t0) * 1000.0))
 
-        early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
-                                                           or self.bank_rate(obs.num_players()) > 0)
-        _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
-                    close=self.close, extra_iterations=_extra[0], extra_s=_extra[1] / 1000.0)
-        parts = [_snapshot(sr)]
-        lost = 0
-        for p, conn in procs:
-            while not conn.poll(0.001):
-                stop_check()            # called for its effect: a stop sets the helpers' stop event
-                if not p.is_alive() and not conn.poll(0):
-                    break
-            try:
-                part = conn.recv() if conn.poll(0) else None
-            except (EOFError, OSError):     # the process ended without sending its tree
-                part = None
-            if part is None:
-                lost += 1
-            else:
-                parts.append(part)
-            p.join()
+            early = self.early if self.early is not None else (obs.num_players() == 1 or self.close > 0
+                                                               or self.bank_rate(obs.num_players()) > 0)
+            _run_budget(sr, shares[0], deadline, stop_check, tick, early=early and jobs == 1,
+                        close=self.close, extra_iterations=_extra[0], extra_s=_extra[1] / 1000.0)
+            parts = [_snapshot(sr)]
+            lost = 0
+            for p, conn in procs:
+                while not conn.poll(0.001):
+                    stop_check()            # called for its effect: a stop sets the helpers' stop event
+                    if not p.is_alive() and not conn.poll(0):
+                        break
+                try:
+                    part = conn.recv() if conn.poll(0) else None
+                except (EOFError, OSError):     # the process ended without sending its tree
+                    part = None
+                if part is None:
+                    lost += 1
+                else:
+                    parts.append(part)
+                p.join()
+        except BaseException:
+            # Ctrl-C (KeyboardInterrupt) or an error in this process: the other processes would
+            # search on with no one to read them (for ever under go infinite); stop them first
+            _end_workers(procs, mp_stop)
+            raise
         result = _merge(parts, seat, (time.monotonic() - t0) * 1000.0)
         result.lost_jobs = lost
         if self.reuse and jobs == 1:

@@ -220,8 +220,9 @@ def _end_with_parent() -> None:
     """Make this match process end as soon as its parent ends, however the parent ends (SIGKILL,
     a SIGTERM that a caller of :func:`run_match` does not handle, a crash): a thread waits on the
     parent's sentinel (a pipe that closes when the parent's process ends), then kills this
-    process's external engines and ends it. Without it a worker searched its game to the end
-    with no one to read the result (found with ``kill`` on ``tekhenu strength --jobs 2``)."""
+    process's external engines and ends it. Without it both workers of a ``--jobs 2`` match
+    killed with SIGKILL searched their games to the end with no one to read the results."""
+
     import multiprocessing as mp
     import threading
     from multiprocessing.connection import wait

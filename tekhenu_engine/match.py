@@ -222,7 +222,6 @@ def _end_with_parent() -> None:
     parent's sentinel (a pipe that closes when the parent's process ends), then kills this
     process's external engines and ends it. Without it both workers of a ``--jobs 2`` match
     killed with SIGKILL searched their games to the end with no one to read the results."""
-
     import multiprocessing as mp
     import threading
     from multiprocessing.connection import wait

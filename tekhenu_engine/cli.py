@@ -224,7 +224,7 @@ def play(players: int = typer.Option(2, help="1 for solo against Botankhamun, or
 # ----------------------------------------------------------------------------- pictures
 def _load_position(state: Optional[str], record: Optional[str], game: int, move: Optional[int]) -> GameState:
     """A state from a serialised string or a record file (before move N, default the end)."""
-    from .match import load_records, new_state
+    from .match import load_records, replay
 
     if (state is None) == (record is None):
         _fail("give a serialised state or --record FILE")
@@ -237,10 +237,8 @@ def _load_position(state: Optional[str], record: Optional[str], game: int, move:
         moves = recs[game]["moves"]
         if move is not None and not 0 <= move <= len(moves):
             _fail(f"the game has {len(moves)} moves; --move {move} is not in 0..{len(moves)}")
-        g = new_state(recs[game]["table"], recs[game]["seed"])
-        for tok in moves[:move]:
-            g.apply(parse_action(tok))
-        return g
+        replay(recs[game])          # every move of the game can be played (else: which one cannot)
+        return replay(recs[game], move)
     except (ValueError, OSError, KeyError, TypeError) as e:
         _fail(f"cannot load the position: {e}")
     raise AssertionError
@@ -290,8 +288,10 @@ def replay(file: str = typer.Argument(..., help="game records (JSON lines from t
 
     try:
         recs = load_records(file)
-    except (OSError, ValueError) as e:
-        _fail(f"cannot read {file}: {e}")
+    except OSError as e:
+        _fail(f"cannot read {file}: {e.strerror or e}")
+    except ValueError as e:       # it names the file and the line
+        _fail(f"cannot read {e}")
     if not 0 <= game < len(recs):
         _fail(f"the file has {len(recs)} records; --game {game} is not one")
     try:
@@ -469,7 +469,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
     The position is a serialised state, or a decision of a game record: --move N is the N-th
     decision (chance outcomes are not counted); without --move, the last decision of the game."""
     from .agents.registry import make_agent
-    from .match import load_records, new_state
+    from .match import load_records, new_state, replay
     from .protocol import format_analysis
     from .render import render
 
@@ -483,6 +483,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
             if not 0 <= game < len(recs):
                 _fail(f"the file has {len(recs)} records; --game {game} is not one")
             rec = recs[game]
+            replay(rec)             # every move can be played (else: which one cannot)
             g = new_state(rec["table"], rec["seed"])
             before: list[GameState] = []  # the position before each decision
             for tok in rec["moves"]:

@@ -190,13 +190,31 @@ def play_game(config: MatchConfig, game: int, engines: dict[str, Any] | None = N
     return rec
 
 
+def play_move(state: GameState, token: str, number: int) -> int:
+    """Play move `number` (1 = the first) of a record, given as its token, on `state`; returns the
+    action. ValueError naming the move when the token is not a move or cannot be played there
+    (the state is then unchanged)."""
+    try:
+        action = parse_action(token)
+    except ValueError as e:
+        raise ValueError(f"move {number} ({token!r}) is not a move: {e}") from None
+    try:
+        state.apply(action)
+    except ValueError as e:
+        why = "it is not legal there" if str(e).startswith("illegal action") else str(e)
+        raise ValueError(f"move {number} ({token!r}) cannot be played in the position the record reaches: "
+                         f"{why}") from None
+    return action
+
+
 def replay(record: dict, moves: int | None = None) -> GameState:
     """The state of a recorded game after its first `moves` moves (None: all, the final state),
-    rebuilt from its table options and move tokens."""
-    record = upgrade_record(record)
+    rebuilt from its table options and move tokens. ValueError saying what is wrong when the
+    record lacks what a replay reads or a move cannot be played (:func:`play_move`)."""
+    record = _checked(upgrade_record(record))
     state = new_state(record["table"], record["seed"])
-    for tok in record["moves"][:moves]:
-        state.apply(parse_action(tok))
+    for number, tok in enumerate(record["moves"][:moves], 1):
+        play_move(state, tok, number)
     return state
 
 
@@ -619,10 +637,37 @@ def format_summary(s: dict) -> str:
     return "\n".join(lines)
 
 
+def _checked(record: dict) -> dict:
+    """The record, when it has what a replay reads (``table`` with ``players``, a whole-number
+    ``seed``, ``moves`` a list of move tokens); ValueError saying what it lacks."""
+    table = record.get("table")
+    if not isinstance(table, dict) or type(table.get("players")) is not int:
+        raise ValueError("it has no 'table' object with a whole-number 'players'")
+    if type(record.get("seed")) is not int:
+        raise ValueError("it has no whole-number 'seed'")
+    moves = record.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ValueError("it has no 'moves' list of move tokens")
+    return record
+
+
 def load_records(path: str) -> list[dict]:
-    """Game records from a JSON-lines file written by ``tekhenu match --out``."""
+    """Game records from a JSON-lines file written by ``tekhenu match --out``, blank lines skipped,
+    in today's notation (:func:`~tekhenu_engine.notation.upgrade_record`). OSError when the file
+    cannot be read; ValueError naming the file and the line when a line is not a game record
+    (not a JSON object, a notation version this engine does not read, or without the table,
+    seed and moves that a replay reads)."""
+    records = []
     with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for no, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(_checked(upgrade_record(json.loads(line))))
+            except ValueError as e:
+                raise ValueError(f"{path}, line {no}: not a game record of 'tekhenu match --out' "
+                                 f"({' '.join(str(e).split())[:120]})") from None
+    return records
 
 
 def finished_games(path: str) -> Iterator[tuple[int, dict]]:
@@ -651,8 +696,10 @@ def resume_records(path: str, config: MatchConfig) -> list[dict]:
     the file, when it cannot be read or holds a game of another match (other sides, table or seed)."""
     try:
         records = load_records(path)
-    except (OSError, ValueError) as e:
-        raise ValueError(f"cannot read {path}: {e}") from None
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    except ValueError as e:         # it names the file and the line
+        raise ValueError(f"cannot read {e}") from None
     if any(not isinstance(r, dict) or not config.same_match(r) or not isinstance(r.get("game"), int)
            for r in records):
         raise ValueError(f"{path} holds games of another match (sides, table or --seed differ)")
@@ -660,4 +707,4 @@ def resume_records(path: str, config: MatchConfig) -> list[dict]:
 
 
 __all__ = ["MatchConfig", "SPRT", "WorkerDied", "RemoteTraceback", "play_game", "run_match", "replay", "summarise", "format_summary",
-           "progress_line", "load_records", "finished_games", "resume_records", "new_state", "seat_sides", "game_seed"]
+           "progress_line", "load_records", "play_move", "finished_games", "resume_records", "new_state", "seat_sides", "game_seed"]

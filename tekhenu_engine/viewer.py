@@ -21,7 +21,7 @@ from typing import Any
 from . import data
 from ._core import STEP_TYPES, VP_CATEGORIES, GameState
 from .botlog import BotLogRecorder
-from .match import new_state
+from .match import new_state, replay
 from .notation import VP_CATEGORY_NAMES, describe_action, format_action, parse_action
 from .svg import SEAT_COLOURS, BOT_COLOUR, board_svg, seat_label
 
@@ -43,7 +43,9 @@ def _breakdown_rows(g: GameState, since: list[dict] | None = None) -> list[dict]
 
 def game_frames(record: dict, seat: int | None = None) -> dict[str, Any]:
     """Replay a record into the viewer's data: frames (one per decision and the end), moves,
-    VP series and Scorings. ``seat``: draw every picture as that seat sees it."""
+    VP series and Scorings. ``seat``: draw every picture as that seat sees it. ValueError, naming
+    the move, when the record cannot be replayed (:func:`~tekhenu_engine.match.replay`)."""
+    replay(record)                  # every move can be played (else: which one cannot)
     g = new_state(record["table"], record["seed"])
     n = g.num_seats
     players = g.num_players()

@@ -122,3 +122,53 @@ def test_descriptions_and_card_texts_come_from_one_place():
         assert text and format_action(a) not in text
     take = parse_action("pass")
     assert describe_action(g, take).startswith("Pass")
+
+
+def test_a_file_that_is_not_a_game_record_is_one_clear_line_naming_its_line(tmp_path):
+    """A record file loaded from outside ('Every error a user can cause ... gets a clear message'):
+    render, analyse and replay name the file and the line that is not a game record of 'tekhenu
+    match --out' and what it lacks, instead of a bare JSON error or a KeyError such as 'moves'."""
+    f, recs = records(tmp_path)
+    good = json.dumps(recs[0])
+    cases = [
+        ("not json\n", "line 1: not a game record of 'tekhenu match --out' (Expecting value"),
+        (good + "\n\n[1, 2]\n", "line 3: not a game record of 'tekhenu match --out' (a game record is a JSON object)"),
+        ('{"game": 0}\n', "line 1: not a game record of 'tekhenu match --out' (it has no 'table' object"),
+        (json.dumps({**recs[0], "seed": "7"}) + "\n", "(it has no whole-number 'seed')"),
+        (json.dumps({**recs[0], "moves": "pass"}) + "\n", "(it has no 'moves' list of move tokens)"),
+        (json.dumps({**recs[0], "notation": 99}) + "\n", "game record notation version 99"),
+    ]
+    bad = tmp_path / "bad.jsonl"
+    for text, said in cases:
+        bad.write_text(text, encoding="utf-8")
+        for args in (["render", "--record", str(bad), "--out", str(tmp_path / "b.svg")],
+                     ["analyse", "--record", str(bad), "--iterations", "10"],
+                     ["replay", str(bad), "--out", str(tmp_path / "g.html")]):
+            r = tekhenu(*args)
+            lines = r.output.strip().splitlines()
+            assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), (args, r.output)
+            assert f"{bad}, " in lines[0] and said in lines[0], (args, text, r.output)
+            assert lines[0].count(str(bad)) == 1, r.output       # the file is named once
+    assert not (tmp_path / "b.svg").exists() and not (tmp_path / "g.html").exists()
+
+
+def test_a_record_whose_move_cannot_be_played_names_that_move(tmp_path):
+    """A record edited by hand or written by another program: a token that is not a move, or a
+    move that is not legal where the record plays it, is named (its number and token) by render,
+    analyse and replay, instead of the core's internal action number."""
+    f, recs = records(tmp_path)
+    moves = recs[0]["moves"]
+    cases = [({**recs[0], "moves": ["nonsense", *moves]}, "move 1 ('nonsense') is not a move"),
+             ({**recs[0], "moves": [moves[0], moves[0], *moves[1:]]},
+              f"move 2 ({moves[0]!r}) cannot be played in the position the record reaches: it is not legal there")]
+    bad = tmp_path / "bad.jsonl"
+    for rec, said in cases:
+        bad.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+        for args in (["render", "--record", str(bad), "--move", "1", "--out", str(tmp_path / "b.svg")],
+                     ["analyse", "--record", str(bad), "--iterations", "10"],
+                     ["replay", str(bad), "--out", str(tmp_path / "g.html")]):
+            r = tekhenu(*args)
+            lines = r.output.strip().splitlines()
+            assert r.exit_code == 2 and len(lines) == 1 and said in lines[0], (args, r.output)
+            assert "Traceback" not in r.output and "illegal action" not in r.output
+    assert not (tmp_path / "b.svg").exists() and not (tmp_path / "g.html").exists()

@@ -237,11 +237,18 @@ def test_strength_command_refuses_bad_records_and_goal_options(tmp_path: Path) -
     a_file.write_text("x")
     recs = tmp_path / "recs"
     recs.mkdir()
-    (recs / "00-greedy__vs__random.jsonl").write_text('{"game": 0, "a": "x", "b": "y"}\n')
+    (recs / "00-greedy__vs__random.jsonl").write_text(
+        '{"game": 0, "a": "x", "b": "y", "table": {"players": 2}, "seed": 1, "moves": []}\n')
+    half = tmp_path / "half"
+    half.mkdir()
+    (half / "00-greedy__vs__random.jsonl").write_text('{"game": 0, "a": "x", "b": "y"}\n')
     for args, said in ((["--filed-games", "-1"], "must not be negative"),
                        (["--multi-games", "-2"], "must not be negative"),
                        (["--records", str(a_file)], "is a file, not a folder"),
-                       (["--records", str(recs), "--out", str(tmp_path)], "holds games of another match")):
+                       (["--records", str(recs), "--out", str(tmp_path)], "holds games of another match"),
+                       (["--records", str(half), "--out", str(tmp_path)],
+                        "00-greedy__vs__random.jsonl, line 1: not a game record of 'tekhenu match --out' "
+                        "(it has no 'table' object")):
         r = CliRunner().invoke(app, ["strength", "--quiet", *args])
         assert r.exit_code == 2 and said in r.output, (args, r.output)
         assert "Traceback" not in r.output

@@ -84,6 +84,35 @@ def test_malformed_new_game_requests_are_rejected(client, path, body, words):
     assert not client.games
 
 
+def test_an_oversized_body_is_refused_with_a_clear_error_and_changes_nothing(client):
+    """A misbehaving client sends a body far larger than any API call needs: HTTP 413 with a JSON
+    error naming the limit, no game created or changed, and the server answers the next call."""
+    from tekhenu_engine.web.server import MAX_BODY_BYTES
+
+    huge = b'{"players": 2, "pad": "' + b"x" * (MAX_BODY_BYTES + 10) + b'"}'
+    r = client.post("/api/new", data=huge, content_type="application/json")
+    assert r.status_code == 413 and str(MAX_BODY_BYTES) in r.get_json()["error"]
+    assert not client.games
+    v = new(client, players=2, seed=3)
+    before = client.get(f"/api/game/{v['id']}").get_json()
+    r = client.post(f"/api/game/{v['id']}/move", data=huge, content_type="application/json")
+    assert r.status_code == 413
+    assert client.get(f"/api/game/{v['id']}").get_json() == before
+
+
+def test_the_oldest_game_makes_room_for_a_new_one_past_the_limit(client):
+    """At most MAX_GAMES games are kept: a new game past the limit ends the oldest one (its engines
+    closed), and every other game stays playable."""
+    from tekhenu_engine.web.server import MAX_GAMES
+
+    ids = [new(client, players=2, seed=k)["id"] for k in range(MAX_GAMES + 1)]
+    assert len(client.games) == MAX_GAMES and ids[0] not in client.games
+    assert client.get(f"/api/game/{ids[0]}").status_code == 404
+    assert client.get(f"/api/game/{ids[1]}").status_code == 200
+    for s in client.games.values():
+        s.close()
+
+
 def test_malformed_moves_are_rejected_and_change_nothing(client):
     """'... and never changes the game then'"""
     v = new(client, players=2, seed=3)

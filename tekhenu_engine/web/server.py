@@ -9,7 +9,7 @@ to move (``position state <observation> seat N``, then ``go``), so the engine to
 its seat may see.
 
 API (JSON in and out; a malformed request gets HTTP 400 with ``{"error": "..."}`` and changes
-nothing):
+nothing, a body over MAX_BODY_BYTES (64 KiB) HTTP 413 the same way):
 
 * ``GET  /api/setup``: player counts, difficulties, table options and engine settings.
 * ``POST /api/new`` ``{"players": 1-4, "seat": s, "seed": n, "options": {TableOptions fields},
@@ -42,6 +42,7 @@ from ..svg import action_target, board_svg, seat_label
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_GAMES = 32
+MAX_BODY_BYTES = 64 * 1024     # an API request is a few hundred bytes; larger ones are refused (413)
 MAX_ITERATIONS = 20000
 DEFAULT_ITERATIONS = 300
 ENGINE_TIMEOUT_S = 120
@@ -319,6 +320,7 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
     from flask import Flask, jsonify, request, send_from_directory
 
     app = Flask("tekhenu_engine.web", static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     games: dict[str, Session] = {}
     games_lock = threading.Lock()
     app.config["TEKHENU_GAMES"] = games  # for tests and tools: the sessions by id
@@ -357,6 +359,10 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
     @app.errorhandler(405)
     def _method(e):
         return fail("this API call does not take that method", 405)
+
+    @app.errorhandler(413)
+    def _too_large(e):
+        return fail(f"the request body is larger than {MAX_BODY_BYTES} bytes", 413)
 
     @app.errorhandler(RuntimeError)
     def _engine(e):
@@ -398,10 +404,11 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
         s = Session(players, seat, seed, opts, iterations)
         gid = secrets.token_hex(8)
         with games_lock:
-            while len(games) >= MAX_GAMES:
-                old = next(iter(games))
-                games.pop(old).close()
+            evicted = [games.pop(next(iter(games))) for _ in range(len(games) - MAX_GAMES + 1)]
             games[gid] = s
+        for old in evicted:           # the oldest games; one that is busy ends its request first
+            with old.lock:
+                old.close()
         return jsonify({"id": gid, **s.view()})
 
     @app.get("/api/game/<gid>")

@@ -109,6 +109,11 @@ def test_the_oldest_game_makes_room_for_a_new_one_past_the_limit(client):
     assert len(client.games) == MAX_GAMES and ids[0] not in client.games
     assert client.get(f"/api/game/{ids[0]}").status_code == 404
     assert client.get(f"/api/game/{ids[1]}").status_code == 200
+    # a request that found its game just before a new one evicted it gets the game's lock after
+    # the eviction closed it: it answers 404 (no game), not an error from the closed engines
+    client.games[ids[1]].close()
+    r = client.post(f"/api/game/{ids[1]}/move", json={"choice": 0})
+    assert r.status_code == 404 and "no game" in r.get_json()["error"]
     for s in client.games.values():
         s.close()
 

@@ -22,12 +22,13 @@ nothing, a body over MAX_BODY_BYTES (64 KiB) HTTP 413 the same way):
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import secrets
 import threading
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .. import data
 from .._core import GameState
@@ -144,6 +145,7 @@ class Session:
         self.last_action: int | None = None
         self.last_state: GameState | None = None  # the state the last move was played in
         self.lock = threading.Lock()
+        self.closed = False                # set when the game is evicted (MAX_GAMES): its engines are gone
         self.run()
 
     # ------------------------------------------------------------------- playing
@@ -248,6 +250,7 @@ class Session:
         return {"hint": out, "svg": svg}
 
     def close(self) -> None:
+        self.closed = True
         for e in self.engines.values():
             e.close()
 
@@ -344,6 +347,16 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
             raise LookupError(f"no game {gid!r}")
         return s
 
+    @contextlib.contextmanager
+    def held(gid: str) -> Iterator[Session]:
+        """The game, locked for one request; 404 when it is gone (also when a new game evicted it
+        while this request waited for it)."""
+        s = session(gid)
+        with s.lock:
+            if s.closed:
+                raise LookupError(f"no game {gid!r}")
+            yield s
+
     @app.errorhandler(BadRequest)
     def _bad(e):
         return fail(str(e))
@@ -413,32 +426,28 @@ def create_app(default_iterations: int = DEFAULT_ITERATIONS):
 
     @app.get("/api/game/<gid>")
     def get(gid: str):
-        s = session(gid)
-        with s.lock:
+        with held(gid) as s:
             return jsonify({"id": gid, **s.view()})
 
     @app.post("/api/game/<gid>/move")
     def move(gid: str):
-        s = session(gid)
         b = body()
-        with s.lock:
+        with held(gid) as s:
             s.play(b)
             return jsonify({"id": gid, **s.view()})
 
     @app.post("/api/game/<gid>/undo")
     def undo(gid: str):
-        s = session(gid)
         body()
-        with s.lock:
+        with held(gid) as s:
             s.undo()
             return jsonify({"id": gid, **s.view()})
 
     @app.post("/api/game/<gid>/hint")
     def hint(gid: str):
-        s = session(gid)
         b = body()
-        iterations = _int_field(b, "iterations", max(200, s.iterations), 1, MAX_ITERATIONS)
-        with s.lock:
+        with held(gid) as s:
+            iterations = _int_field(b, "iterations", max(200, s.iterations), 1, MAX_ITERATIONS)
             return jsonify({"id": gid, **s.hint(iterations)})
 
     return app

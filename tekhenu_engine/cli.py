@@ -330,7 +330,8 @@ summary goes to stdout. A side that crashes, hangs past its move limit (movetime
 --move-timeout without a movetime), never answers uciok or plays an illegal move loses that game
 (the reason is in the record) and is restarted for the next one. With --jobs N, a process of the
 match that dies mid-game (killed, or crashed in compiled code) ends the match at once with an error
-line. Exit status: 0, or 1 when games ended in errors or a --jobs process died, 2 for a usage error,
+line; so does an --out file that cannot be written (a full disk). Exit status: 0, or 1 when games
+ended in errors, a --jobs process died or --out could not be written, 2 for a usage error,
 130 after Ctrl-C, 143 after SIGTERM (`kill`; the summary of the games played is printed in each case;
 the --jobs processes stop with the match)."""
 
@@ -411,13 +412,20 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
 
     it = run_match(config, jobs, skip=done)
     died = None                   # a --jobs process that died mid-game: the match ends with the summary and status 1
+    unwritten = None              # --out could not be written (a full disk): the same
     with _stop_on_signals() as stopped:   # SIGINT or SIGTERM: the summary, status 128 + the signal
         try:
             for rec in it:
                 records.append(rec)
                 if fh:
-                    fh.write(json.dumps(rec) + "\n")
-                    fh.flush()
+                    try:
+                        fh.write(json.dumps(rec) + "\n")
+                        fh.flush()
+                    except OSError as e:
+                        unwritten = (f"cannot write game {rec['game'] + 1} to {out}: {e.strerror or e}; the games "
+                                     "written before it stand (a last line cut short is not a game: remove it "
+                                     "before --append)")
+                        break
                 report(rec)
                 if stopped[0]:
                     break
@@ -433,12 +441,17 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
             except KeyboardInterrupt:
                 pass
             if fh:
-                fh.close()
+                try:
+                    fh.close()
+                except OSError:       # what it could not flush: said above
+                    pass
     if stopped[0]:
         typer.echo(f"{_stop_word(stopped)}: the summary of the games played", err=True)
     if died:
         typer.echo(f"error: {died}" + (f"; they are in {out}, and --append resumes the match" if out else "")
                    + "; the summary of the games played", err=True)
+    if unwritten:
+        typer.echo(f"error: {unwritten}; the summary of the games played", err=True)
     records.sort(key=lambda r: r["game"])
     summary = summarise(records, config, test)
     for r in records:
@@ -447,7 +460,7 @@ def match(a: str = typer.Option(..., "--a", help="SPEC of side A"),
     typer.echo(json.dumps(summary) if json_out else format_summary(summary))
     if stopped[0]:
         raise typer.Exit(128 + int(stopped[0]))
-    if summary["errors"] or died:
+    if summary["errors"] or died or unwritten:
         raise typer.Exit(1)
 
 
@@ -614,7 +627,9 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
 
     Ctrl-C or SIGTERM (`kill`) stops the run at once, the --jobs processes with it: no report is
     written, the games played stay in --records, and the exit status is 130 (Ctrl-C) or 143
-    (SIGTERM).
+    (SIGTERM). A --jobs process that dies, or a records file or report that cannot be written (a
+    full disk), ends the run with one error line and status 1; a bad option or an --out that is a
+    file is refused before any game with status 2.
     """
     from .strength import main
 
@@ -633,7 +648,7 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
     if time_games and (len(mt) < 2 or min(mt) < 1 or list(mt) != sorted(set(mt))):
         _fail(f"--time-games needs at least two rising positive --movetimes, not {movetimes!r}")
     from .match import WorkerDied
-    from .strength import ONLY_KEYS, OnlyError, RecordsError
+    from .strength import ONLY_KEYS, OnlyError, OutError, RecordsError
 
     groups = tuple(x.strip() for x in only.split(",") if x.strip()) if only is not None else ()
     if only is not None and not groups:
@@ -645,10 +660,13 @@ def strength(games: int = typer.Option(10, help="games per 2-player pairing"),
             main(games=games, solo_games=solo_games, budgets=b, seed=seed, jobs=jobs, out_dir=out, quiet=quiet,
                  goal_games=goal_games, movetimes=mt, time_games=time_games, filed_games=filed_games,
                  multi_games=multi_games, records=records, only=groups, status=status)
-        except (RecordsError, OnlyError) as e:   # said before any game is played
+        except (RecordsError, OnlyError, OutError) as e:   # said before any game is played
             _fail(str(e))
         except WorkerDied as e:
             _fail(f"{e}; {stopped}", code=1)
+        except OSError as e:      # a records file or the report that cannot be written (a full disk)
+            where = f" {e.filename}" if e.filename else ""
+            _fail(f"cannot write{where}: {e.strerror or e}; {stopped}", code=1)
         except KeyboardInterrupt:
             signalled[0] = signalled[0] or signal.SIGINT
     if signalled[0]:

@@ -64,6 +64,10 @@ class OnlyError(ValueError):
     """An --only or --status that cannot be run: an unknown group, a group not in the run, no --records."""
 
 
+class OutError(ValueError):
+    """An --out folder the report cannot be written to: a file, or a folder that cannot be made."""
+
+
 @dataclass
 class Pairing:
     """One line of the ladder: side A against side B."""
@@ -180,6 +184,17 @@ def _records_folder(records_dir: Path, make: bool) -> None:
             records_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise RecordsError(f"cannot make the --records folder {records_dir}: {e.strerror or e}") from None
+
+
+def _out_folder(out_dir: Path) -> None:
+    """Check and make the report's --out folder: OutError when it is a file or cannot be made."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutError(f"--out {out_dir} is a file, not a folder (the report's strength.md, strength.png "
+                       "and strength.json go into it)")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutError(f"cannot make the --out folder {out_dir}: {e.strerror or e}") from None
 
 
 def run_ladder(pairings: list[Pairing], seed: int = 2026, jobs: int = 1,
@@ -467,7 +482,7 @@ def render_plot(rows: list[dict], path: Path) -> None:
     ax2.set_xlabel("ISMCTS iterations per decision")
     ax2.set_ylabel("win rate against Botankhamun (%)")
     ax2.set_title("Solo: ISMCTS against Botankhamun")
-    if bots:
+    if ax2.get_legend_handles_labels()[0]:   # (a run without solo games plots no line)
         ax2.legend(fontsize=8)
     for ax in (ax1, ax2):
         ax.set_xscale("log")
@@ -531,6 +546,8 @@ def main(games: int = 10, solo_games: int = 4, budgets: tuple[int, ...] = DEFAUL
         if missing:
             raise OnlyError(f"--only {missing[0]}: the run has no such group (it needs "
                             f"{_GROUP_OPTION[missing[0]]})")
+    else:
+        _out_folder(Path(out_dir))   # before the games: the report goes there at the end
     t0 = time.perf_counter()
 
     def progress(msg: str) -> None:

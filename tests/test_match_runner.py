@@ -524,3 +524,16 @@ def test_strength_says_where_the_games_are_when_a_process_died(monkeypatch, tmp_
     r = runner.invoke(app, ["strength", "--records", str(tmp_path / "recs"), "--jobs", "2"])
     assert r.exit_code == 1, r.output
     assert "killed by SIGKILL" in r.output and "the same command resumes" in r.output, r.output
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+def test_an_out_file_that_cannot_be_written_ends_the_match_with_one_error_line():
+    """The misbehaving peer is the disk: --out fills it (/dev/full answers every write with 'No space
+    left on device'). MATCH_HELP: 'so does an --out file that cannot be written (a full disk)' and
+    exit status 1: one error line naming the file and the game, the summary of the games played,
+    no traceback."""
+    p = cli("match", "--a", "random", "--b", "random", "--games", "4", "--out", "/dev/full", "--force", "--json")
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    errors = [line for line in p.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and "cannot write game 1 to /dev/full: No space left on device" in errors[0]
+    assert _summary(p.stdout)["games"] == 1

@@ -318,3 +318,38 @@ def test_strength_status_shows_what_the_records_hold_and_plays_nothing(tmp_path:
     assert sorted(recs.iterdir()) == before and not (tmp_path / "strength.md").exists()
     r = CliRunner().invoke(app, [*base, "--status"])
     assert r.exit_code == 2 and "--status reads the records of a run" in r.output
+
+
+def test_an_out_that_is_a_file_is_refused_before_any_game(tmp_path: Path, monkeypatch) -> None:
+    """'Every error a user can cause ... gets a clear message': --out names the report's folder; a
+    file there is refused at once (before, the run played every game and then failed with a
+    traceback when it wrote the report)."""
+    from typer.testing import CliRunner
+
+    from tekhenu_engine.cli import app
+
+    played = []
+    monkeypatch.setattr(strength, "run_ladder", lambda *a, **k: played.append(1) or [])
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    r = CliRunner().invoke(app, ["strength", "--quiet", "--budgets", "5", "--out", str(a_file)])
+    assert r.exit_code == 2 and f"--out {a_file} is a file, not a folder" in r.output, r.output
+    assert not played and a_file.read_text() == "x"
+
+
+def test_a_disk_that_fills_during_a_run_is_one_error_line(tmp_path: Path, monkeypatch) -> None:
+    """The misbehaving peer is the disk: a records file or the report cannot be written part-way
+    through the run (no space left). One error line naming the file, status 1, no traceback."""
+    from typer.testing import CliRunner
+
+    from tekhenu_engine.cli import app
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(tmp_path / "recs" / "00-greedy__vs__random.jsonl"))
+    monkeypatch.setattr(strength, "run_ladder", full)
+    r = CliRunner().invoke(app, ["strength", "--quiet", "--budgets", "5", "--records", str(tmp_path / "recs"),
+                                 "--out", str(tmp_path)])
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+    assert f"error: cannot write {tmp_path / 'recs' / '00-greedy__vs__random.jsonl'}: No space left on device" \
+        in r.output
+    assert "the same command resumes" in r.output

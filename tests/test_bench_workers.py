@@ -84,30 +84,19 @@ def test_the_workers_end_when_the_script_is_killed():
     """The misbehaving peer kills a bench script with SIGKILL in the middle of its map (no finally
     runs): its workers end within a second or so, instead of running their 60 s tasks and then
     waiting for new ones for ever."""
-    import signal
     import subprocess
 
-    from procs import alive, children
+    from procs import survivors, wait_for_children
 
     code = ("import sys, time; sys.path.insert(0, sys.argv[1]); from workers import process_map\n"
             "def slow(x):\n    time.sleep(60)\n    return x\n"
             "print(list(process_map(slow, range(4), jobs=2)))\n")
     p = subprocess.Popen([sys.executable, "-c", code, os.path.dirname(script("workers.py"))])
     try:
-        deadline = time.monotonic() + 30
-        workers: set[int] = set()
-        while len(workers) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-            workers = {c for c in children(p.pid) if alive(c)}
+        workers = wait_for_children(p.pid, 2, 30)
         assert len(workers) >= 2, "the map did not start its workers"
         time.sleep(0.5)
     finally:
         p.kill()
         p.wait(30)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(alive(w) for w in workers):
-        time.sleep(0.1)
-    left = [w for w in workers if alive(w)]
-    for w in left:
-        os.kill(w, signal.SIGKILL)
-    assert not left, "a worker outlived the script that started it"
+    assert not survivors(workers, 10), "a worker outlived the script that started it"

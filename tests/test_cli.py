@@ -219,7 +219,7 @@ def test_ctrl_c_on_a_two_process_analysis_ends_it_without_a_traceback():
     import signal
     import time
 
-    from procs import alive, children
+    from procs import survivors, wait_for_children
 
     g = GameState.new(2, 1)
     g.resolve_chance()
@@ -227,11 +227,7 @@ def test_ctrl_c_on_a_two_process_analysis_ends_it_without_a_traceback():
                           "50000000", "--jobs", "2"], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        deadline = time.monotonic() + 30
-        workers: set[int] = set()
-        while not workers and time.monotonic() < deadline:
-            time.sleep(0.1)
-            workers = {c for c in children(p.pid) if alive(c)}
+        workers = wait_for_children(p.pid, 1, 30)
         assert workers, "the analysis did not start its second search process"
         time.sleep(1.0)
         os.killpg(p.pid, signal.SIGINT)
@@ -240,11 +236,7 @@ def test_ctrl_c_on_a_two_process_analysis_ends_it_without_a_traceback():
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
     assert p.returncode == 130 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    time.sleep(0.5)
-    left = [w for w in workers if alive(w)]
-    for w in left:
-        os.kill(w, signal.SIGKILL)
-    assert not left
+    assert not survivors(workers, 0.5)
 
 
 def test_engine_command_runs_the_protocol():

@@ -22,6 +22,7 @@ from tekhenu_engine.match import SPRT, MatchConfig, load_records, pentanomial, r
 
 from procs import alive as _alive
 from procs import children as _children
+from procs import survivors, wait_for_children
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -306,16 +307,10 @@ def test_a_signal_to_the_parent_alone_stops_a_jobs_match_at_once(signum, status,
     workers searching). 'Exit status ... 130 after Ctrl-C, 143 after SIGTERM (`kill`; the summary of
     the games played is printed in each case; the --jobs processes stop with the match)': at once,
     not when the next game ends, and no worker is left searching."""
-    p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", "match", "--a", "ismcts:iterations=500000",
-                          "--b", "ismcts:iterations=500000", "--games", "4", "--jobs", "2", "--json"],
-                         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p, workers = _start_and_wait_for_workers(
+        ["match", "--a", "ismcts:iterations=500000", "--b", "ismcts:iterations=500000", "--games", "4",
+         "--jobs", "2", "--json"])
     try:
-        deadline = time.monotonic() + 60
-        workers: set[int] = set()
-        while len(workers) < 2 and time.monotonic() < deadline:   # the pool's two workers
-            time.sleep(0.2)
-            workers = {c for c in _children(p.pid) if _alive(c)}
-        assert len(workers) >= 2, "the match did not start its workers"
         time.sleep(2.0)        # both are inside their first game's searches now
         t = time.monotonic()
         p.send_signal(signum)
@@ -327,32 +322,19 @@ def test_a_signal_to_the_parent_alone_stops_a_jobs_match_at_once(signum, status,
     assert p.returncode == status and "Traceback" not in err, err
     assert f"{said}: the summary of the games played" in err
     assert _summary(out)["games"] == 0
-    time.sleep(0.5)
-    assert not [w for w in workers if _alive(w)], "a worker process survived the match"
+    assert not survivors(workers, 0.5), "a worker process survived the match"
 
 
 def _start_and_wait_for_workers(args: list[str]) -> tuple[subprocess.Popen, set[int]]:
     """The command started from the checkout, and the two --jobs processes it spawned once both run."""
     p = subprocess.Popen([sys.executable, "-m", "tekhenu_engine.cli", *args], cwd=ROOT, env=ENV,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    workers: set[int] = set()
-    while len(workers) < 2 and time.monotonic() < deadline and p.poll() is None:
-        time.sleep(0.2)
-        workers = _spawned_workers(p.pid)
+    workers = wait_for_children(p.pid, 2, 60, keep=_spawned)
     if len(workers) < 2:
         p.kill()
         p.communicate()
         pytest.fail("the command did not start its two worker processes")
     return p, workers
-
-
-def _gone_within(pids: set[int], seconds: float) -> list[int]:
-    """The processes of pids still alive after waiting up to seconds for them all to end."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and any(_alive(w) for w in pids):
-        time.sleep(0.1)
-    return [w for w in pids if _alive(w)]
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
@@ -378,10 +360,7 @@ def test_the_jobs_processes_of_a_match_killed_with_sigkill_end_with_it(side_a):
         p.stderr.close()
     if "hang" in side_a:
         assert len(engines) == 2, "each match process should have started its external engine"
-    left = _gone_within(workers | engines, 15)
-    for w in left:                # do not leave them searching on a failure
-        os.kill(w, signal.SIGKILL)
-    assert not left, "a worker process or its engine outlived the match"
+    assert not survivors(workers | engines, 15), "a worker process or its engine outlived the match"
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
@@ -406,26 +385,20 @@ def test_a_signal_stops_a_jobs_strength_run_at_once_and_keeps_its_records(tmp_pa
     finally:
         if p.poll() is None:
             p.kill()
-    left = _gone_within(workers, 5)
-    for w in left:
-        os.kill(w, signal.SIGKILL)
+    left = survivors(workers, 5)
     assert p.returncode == status and "Traceback" not in err, err
     assert f"{said}: no report written; the games played are in {records}" in err
     assert not left, "a worker process survived the run"
     assert records.is_dir() and not (tmp_path / "strength.md").exists()
 
 
-def _spawned_workers(pid: int) -> set[int]:
-    """The live children of pid that multiprocessing spawned (not its resource tracker)."""
-    out = set()
-    for c in _children(pid):
-        try:
-            with open(f"/proc/{c}/cmdline", "rb") as f:
-                if b"spawn_main" in f.read() and _alive(c):
-                    out.add(c)
-        except OSError:
-            pass
-    return out
+def _spawned(pid: int) -> bool:
+    """True for a process that multiprocessing spawned (a match worker, not its resource tracker)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"spawn_main" in f.read()
+    except OSError:
+        return False
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
@@ -441,11 +414,7 @@ def test_a_jobs_process_killed_mid_game_ends_the_match_at_once(tmp_path):
                           "--out", str(out_file)],
                          cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        workers: set[int] = set()
-        while len(workers) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
-            workers = _spawned_workers(p.pid)
+        workers = wait_for_children(p.pid, 2, 60, keep=_spawned)
         assert len(workers) == 2, "the match did not start its two processes"
         time.sleep(1.0)                         # inside their first games now
         victim = min(workers)
@@ -460,8 +429,7 @@ def test_a_jobs_process_killed_mid_game_ends_the_match_at_once(tmp_path):
     assert "was killed by SIGKILL before the game ended" in err and "--append resumes" in err, err
     assert "Traceback" not in err, err
     assert _summary(out)["games"] == 0
-    time.sleep(0.5)
-    assert not [w for w in workers if _alive(w)], "a process of the match survived it"
+    assert not survivors(workers, 0.5), "a process of the match survived it"
 
 
 class _ExitsWhenUnpickled:

@@ -23,7 +23,7 @@ import pytest
 from tekhenu_engine._core import GameState
 from tekhenu_engine.notation import format_action, parse_action
 from tekhenu_engine.protocol import Engine, token_for_seat
-from procs import alive, children
+from procs import survivors, wait_for_children
 from reference import perft
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -463,11 +463,7 @@ def test_a_killed_search_process_gives_a_warning_and_a_move(eng):
     eng.send("position new players 2 seed 1")
     legal = eng.legal()
     eng.send("go movetime 2000")
-    deadline = time.monotonic() + 10
-    workers: set[int] = set()
-    while not workers and time.monotonic() < deadline:
-        time.sleep(0.05)
-        workers = {c for c in children(eng.p.pid) if alive(c)}
+    workers = wait_for_children(eng.p.pid, 1, 10)
     assert workers, "no search process started"
     time.sleep(0.3)
     for w in workers:
@@ -487,22 +483,12 @@ def test_an_engine_killed_during_go_infinite_leaves_no_search_process(eng, signu
     eng.send("setoption name Threads value 2")
     eng.send("position new players 2 seed 1")
     eng.send("go infinite")
-    deadline = time.monotonic() + 10
-    workers: set[int] = set()
-    while not workers and time.monotonic() < deadline:
-        time.sleep(0.05)
-        workers = {c for c in children(eng.p.pid) if alive(c)}
+    workers = wait_for_children(eng.p.pid, 1, 10)
     assert workers, "no search process started"
     time.sleep(0.5)
     eng.p.send_signal(signum)
     eng.p.wait(10)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(alive(w) for w in workers):
-        time.sleep(0.05)
-    left = [w for w in workers if alive(w)]
-    for w in left:                # do not leave it searching on a failure
-        os.kill(w, signal.SIGKILL)
-    assert not left, "a search process outlived the engine"
+    assert not survivors(workers, 10), "a search process outlived the engine"
 
 
 def test_search_with_two_processes_answers_and_stops(eng):

@@ -482,7 +482,7 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
     The position is a serialised state, or a decision of a game record: --move N is the N-th
     decision (chance outcomes are not counted); without --move, the last decision of the game."""
     from .agents.registry import make_agent
-    from .match import load_records, new_state, replay
+    from .match import load_records, new_state, play_move
     from .protocol import format_analysis
     from .render import render
 
@@ -496,13 +496,12 @@ def analyse(state: Optional[str] = typer.Argument(None, help="serialised state (
             if not 0 <= game < len(recs):
                 _fail(f"the file has {len(recs)} records; --game {game} is not one")
             rec = recs[game]
-            replay(rec)             # every move can be played (else: which one cannot)
             g = new_state(rec["table"], rec["seed"])
             before: list[GameState] = []  # the position before each decision
-            for tok in rec["moves"]:
+            for number, tok in enumerate(rec["moves"], 1):   # every move (else: which one cannot be played)
                 if not g.is_chance():
                     before.append(g.clone())
-                g.apply(parse_action(tok))
+                play_move(g, tok, number)
             if not before:
                 _fail("the record holds no decision to analyse")
             if move is not None and move > len(before):

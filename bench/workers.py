@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import threading
-import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
+
+from tekhenu_engine.agents.lifetime import end_with_parent
 
 
 class WorkerDied(RuntimeError):
@@ -32,15 +32,10 @@ class WorkerDied(RuntimeError):
 
 
 def _start_worker(initializer: Callable[[], None] | None, parent: int) -> None:
-    """A worker's start: a thread that ends it once the process that started the map has ended
-    (killed, even by SIGKILL, which no ``finally`` sees: before, its workers ran their tasks to
-    the end and then waited for new ones for ever), then the caller's initializer."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+    """A worker's start: it ends once the process that started the map has ended (killed, even by
+    SIGKILL, which no ``finally`` sees: before, its workers ran their tasks to the end and then
+    waited for new ones for ever), then the caller's initializer."""
+    end_with_parent(parent)
     if initializer is not None:
         initializer()
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import pickle
 import signal
 import time
@@ -39,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ._core import GameState
+from .agents.lifetime import end_with_parent
 from .agents.play import AgentFault, play_out
 from .agents.registry import (DEFAULT_MARGIN_MS, DEFAULT_MOVE_TIMEOUT_S, BotankhamunSide, EngineFault, ExternalEngine,
                               make_agent, parse_spec)
@@ -231,33 +231,15 @@ def _worker_init() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     atexit.register(_close_engines)
-    _end_with_parent()
+    # ended with its parent however the parent ends (SIGKILL, a SIGTERM that a caller of
+    # run_match does not handle), its external engines killed first: before, both workers of a
+    # --jobs 2 match killed with SIGKILL searched their games to the end with no one to read them
+    end_with_parent(before_exit=_kill_engines)
 
 
-def _end_with_parent() -> None:
-    """Make this match process end as soon as its parent ends, however the parent ends (SIGKILL,
-    a SIGTERM that a caller of :func:`run_match` does not handle, a crash): a thread waits on the
-    parent's sentinel (a pipe that closes when the parent's process ends), then kills this
-    process's external engines and ends it. Without it both workers of a ``--jobs 2`` match
-    killed with SIGKILL searched their games to the end with no one to read the results."""
-    import multiprocessing as mp
-    import threading
-    from multiprocessing.connection import wait
-
-    parent = mp.parent_process()
-    if parent is None:            # not a spawned process (a test calling the worker in-process)
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        for eng in list(_ENGINES.values()):
-            try:
-                eng.kill()
-            except Exception:     # it is going anyway; nothing must keep this process alive
-                pass
-        os._exit(1)
-
-    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+def _kill_engines() -> None:
+    for eng in list(_ENGINES.values()):
+        eng.kill()
 
 
 class WorkerDied(RuntimeError):

@@ -14,7 +14,6 @@ Typical use::
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import threading
 import time
@@ -26,6 +25,7 @@ from .. import notation
 from .._core import GameState
 from .. import data
 from .._core import VP_CATEGORIES
+from .lifetime import end_with_parent
 from .._search import (CHANCE_MODES, EVALS, PLAYOUTS, REWARDS, Searcher, check_c_uct, check_depth_vp,
                        check_hist, check_mast_options, check_widen, playout_reads_tuned_weights)
 
@@ -286,21 +286,14 @@ def _worker(conn, raw: bytes, seat: int, seed: int, params: dict, iterations: in
             movetime_s: float | None, stop) -> None:
     """A root-parallel worker process: its own tree, root statistics sent back at the end.
 
-    It also stops when its parent ends (a GUI that kills the engine, SIGKILL, during ``go
+    It also ends when its parent ends (a GUI that kills the engine, SIGKILL, during ``go
     infinite``): no one is left to read its tree or to set ``stop``, and before, it searched on
     for ever. It ends then without a word (its parent's stderr may be gone too)."""
-    known = multiprocessing.parent_process()   # its pid is the one recorded before the fork
-    parent = known.pid if known is not None else os.getppid()
+    end_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C (to the whole group) is the parent's to handle
-
-    def orphaned() -> bool:
-        return os.getppid() != parent   # the parent ended: this process was given to another
-
     sr = Searcher(raw, seat, seed=seed, **params)
     deadline = None if movetime_s is None else time.monotonic() + movetime_s
-    _run_budget(sr, iterations, deadline, lambda: stop.is_set() or orphaned())
-    if orphaned():
-        os._exit(0)
+    _run_budget(sr, iterations, deadline, stop.is_set)
     conn.send(_snapshot(sr))
     conn.close()
 
